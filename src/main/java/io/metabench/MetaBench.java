@@ -1,0 +1,96 @@
+package io.metabench;
+
+import io.metabench.cli.CliParser;
+import io.metabench.config.BenchConfig;
+import io.metabench.config.InvalidInputException;
+import io.metabench.fs.Target;
+import io.metabench.fs.TargetResolver;
+import io.metabench.report.ResultFiles;
+import io.metabench.report.ResultFormatType;
+import io.metabench.runner.BenchmarkRunner;
+import io.metabench.stats.NanoClock;
+import io.metabench.stats.RunResult;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The command line: a Hadoop {@link Tool}, so {@code hadoop jar}, {@code -D}, {@code -conf} and
+ * {@code -fs} work as everywhere in Hadoop. Results go to stdout and files; logs to stderr.
+ * Exit codes: 0 all operations succeeded, 1 some failed (or the run could not complete), 2 bad
+ * input (nothing was changed).
+ */
+public final class MetaBench extends Configured implements Tool {
+  private static final Logger LOG = LoggerFactory.getLogger(MetaBench.class);
+
+  public static final int EXIT_OK = 0;
+  public static final int EXIT_FAILURES = 1;
+  public static final int EXIT_BAD_INPUT = 2;
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  public MetaBench() {
+    this(System.out, System.err);
+  }
+
+  /** For embedding and tests: results to {@code out}, one-line errors to {@code err}. */
+  public MetaBench(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) throws Exception {
+    System.exit(ToolRunner.run(new Configuration(), new MetaBench(), args));
+  }
+
+  @Override
+  public int run(String[] args) {
+    try {
+      Configuration conf = getConf();
+      if (CliParser.parse(args, conf).help()) {
+        CliParser.printHelp(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)));
+        return EXIT_OK;
+      }
+      BenchConfig config = BenchConfig.fromConfiguration(conf);
+      try (Target target = TargetResolver.resolve(config, conf)) {
+        RunResult result = new BenchmarkRunner(config, target, NanoClock.SYSTEM).run();
+        publish(result);
+        return result.exitCode();
+      }
+    } catch (InvalidInputException e) {
+      err.println("metabench: " + e.getMessage());
+      return EXIT_BAD_INPUT;
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("run failed", e);
+      err.println("metabench: the run could not complete: " + e);
+      return EXIT_FAILURES;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      err.println("metabench: interrupted");
+      return EXIT_FAILURES;
+    }
+  }
+
+  private void publish(RunResult result) throws IOException {
+    StringBuilder table = new StringBuilder();
+    ResultFormatType.TEXT.create().write(result, table);
+    out.print(table);
+    out.flush();
+    File json = ResultFiles.writeJson(result);
+    LOG.info("JSON result: {}", json);
+    File nnbench = ResultFiles.appendNNBench(result);
+    if (nnbench != null) {
+      LOG.info("NNBench block appended to {}", nnbench);
+    }
+  }
+}

@@ -1,0 +1,274 @@
+package io.metabench.cli;
+
+import static io.metabench.config.ConfigKeys.*;
+
+import io.metabench.config.InvalidInputException;
+import io.metabench.op.OpType;
+import java.io.File;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Turns MetaBench's command line into configuration keys. It accepts Hadoop NNBench's option names
+ * and NNBenchWithoutMR's and Curvine's, so existing command lines run unchanged; when an option is
+ * given twice (or under two of its names) the last one wins.
+ *
+ * <p>commons-cli is relocated inside the thin jar, so the API used here does not depend on the
+ * commons-cli 1.2 that Hadoop 3.3 and earlier put first on the classpath.
+ */
+public final class CliParser {
+  private static final String[] SITE_FILE_ORDER = {"core-site.xml", "hdfs-site.xml"};
+
+  private CliParser() {
+  }
+
+  /** The outcome of parsing: either a request for help or the keys written into the conf. */
+  public static final class Parsed {
+    private final boolean help;
+
+    Parsed(boolean help) {
+      this.help = help;
+    }
+
+    public boolean help() {
+      return help;
+    }
+  }
+
+  static Options options() {
+    Options o = new Options();
+    add(o, "operation", "ops", "Operation or comma-separated phases, run in order: "
+        + OpType.validNames() + ", or all (= " + OpType.join(OpType.ALL) + ")");
+    add(o, "numberOfFiles", "n", "Files (or directories) each worker handles per phase (default "
+        + FILES_PER_WORKER_DEFAULT + "); alias -numFiles");
+    add(o, "numFiles", "n", "Alias of -numberOfFiles (NNBenchWithoutMR, Curvine)");
+    add(o, "threads", "n", "Worker threads; each does -numberOfFiles items (default "
+        + THREADS_DEFAULT + ")");
+    add(o, "bytesToWrite", "bytes", "Bytes create_write writes into each file (default "
+        + BYTES_TO_WRITE_DEFAULT + ")");
+    add(o, "blockSize", "bytes", "Block size of created files (default " + BLOCK_SIZE_DEFAULT
+        + "; HDFS refuses less than dfs.namenode.fs-limits.min-block-size)");
+    add(o, "bytesPerBlock", "bytes", "NNBenchWithoutMR: block size, and bytes per block written "
+        + "with -blocksPerFile");
+    add(o, "blocksPerFile", "n", "NNBenchWithoutMR: files get blocksPerFile x bytesPerBlock bytes");
+    add(o, "bytesPerChecksum", "bytes", "Checksum chunk size; must divide the block size "
+        + "(default " + BYTES_PER_CHECKSUM_DEFAULT + ")");
+    add(o, "replicationFactorPerFile", "n", "Replication of created files (default "
+        + REPLICATION_DEFAULT + ")");
+    add(o, "baseDir", "dir|uri", "Base directory; a full URI (hdfs://nn:8020/b, s3a://bucket/b, "
+        + "file:///tmp/b) selects the file system (default " + BASE_DIR_DEFAULT + " on the "
+        + "default file system, or on an embedded HDFS when none is configured)");
+    o.addOption(Option.builder("readFileAfterOpen").hasArg().optionalArg(true).argName("true|false")
+        .desc("open_read reads each file to its end (default " + READ_FILE_AFTER_OPEN_DEFAULT
+            + ")").build());
+    add(o, "startTime", "epochSeconds", "Start the first phase at this time, for runs across "
+        + "processes; workers arriving later are counted as late (default: when all are ready)");
+    add(o, "mapIndex", "m", "This process's map number, the map_<m> in paths, so processes "
+        + "sharing a base directory do not collide (default " + MAP_INDEX_DEFAULT + ")");
+    add(o, "filesPerDir", "n", "Most entries in any directory MetaBench makes (default "
+        + FILES_PER_DIR_DEFAULT + ")");
+    add(o, "confDir", "dir", "Load every *-site.xml in this directory (core-site.xml first)");
+    flag(o, "sharedClient", "All workers share one FileSystem client (default: one per worker)");
+    add(o, "retries", "n", "Extra attempts for a failed operation, each counted (default "
+        + RETRIES_DEFAULT + ")");
+    flag(o, "cleanup", "After the phases, remove what this map made (only MetaBench's own "
+        + "names, in a base directory carrying its marker); may be given without -operation");
+    add(o, "jsonOut", "file", "JSON result file (default metabench-<yyyyMMdd-HHmmss>.json)");
+    add(o, "nnbenchLog", "file", "File the NNBench-compatible block is appended to (default "
+        + NNBENCH_LOG_DEFAULT + "; empty string: none)");
+    add(o, "reduces", "n", "Accepted for NNBench command lines; no effect");
+    add(o, "filesPerReport", "n", "Accepted for Curvine command lines; no effect");
+    o.addOption(Option.builder("D").hasArgs().valueSeparator('=').argName("key=value")
+        .desc("Set a Hadoop or MetaBench configuration key (also accepted after other options)")
+        .build());
+    o.addOption(Option.builder("help").longOpt("help").desc("Print this help").build());
+    o.addOption(Option.builder("h").desc("Print this help").build());
+    return o;
+  }
+
+  private static void add(Options o, String name, String arg, String desc) {
+    o.addOption(Option.builder(name).hasArg().argName(arg).desc(desc).build());
+  }
+
+  private static void flag(Options o, String name, String desc) {
+    o.addOption(Option.builder(name).desc(desc).build());
+  }
+
+  /**
+   * Parses {@code args} (what ToolRunner left after the generic options) into {@code conf}.
+   *
+   * @throws InvalidInputException for unknown options, missing values or a missing -confDir
+   */
+  public static Parsed parse(String[] args, Configuration conf) {
+    CommandLine cmd;
+    try {
+      cmd = DefaultParser.builder().setAllowPartialMatching(false).build()
+          .parse(options(), args);
+    } catch (ParseException e) {
+      throw new InvalidInputException(e.getMessage().replaceAll("\\s+", " ").trim()
+          + "; run with -help for every option (generic options such as -conf and -fs go first)");
+    }
+    if (!cmd.getArgList().isEmpty()) {
+      throw new InvalidInputException("unexpected argument '" + cmd.getArgList().get(0)
+          + "'; options take the form -name value (run with -help)");
+    }
+    if (cmd.hasOption("help") || cmd.hasOption("h")) {
+      return new Parsed(true);
+    }
+    String blocksPerFile = null;
+    String bytesPerBlock = null;
+    for (Option opt : cmd.getOptions()) {
+      String v = opt.getValue();
+      switch (opt.getOpt()) {
+        case "operation":
+          conf.set(OPERATIONS, v);
+          break;
+        case "numberOfFiles":
+        case "numFiles":
+          conf.set(FILES_PER_WORKER, v);
+          break;
+        case "threads":
+          conf.set(THREADS, v);
+          break;
+        case "bytesToWrite":
+          conf.set(BYTES_TO_WRITE, v);
+          break;
+        case "blockSize":
+          conf.set(BLOCK_SIZE, v);
+          break;
+        case "bytesPerBlock":
+          bytesPerBlock = v;
+          conf.set(BLOCK_SIZE, v);
+          break;
+        case "blocksPerFile":
+          blocksPerFile = v;
+          break;
+        case "bytesPerChecksum":
+          conf.set(BYTES_PER_CHECKSUM, v);
+          break;
+        case "replicationFactorPerFile":
+          conf.set(REPLICATION, v);
+          break;
+        case "baseDir":
+          conf.set(BASE_DIR, v);
+          break;
+        case "readFileAfterOpen":
+          conf.set(READ_FILE_AFTER_OPEN, v == null ? "true" : v);
+          break;
+        case "startTime":
+          conf.set(START_TIME, v);
+          break;
+        case "mapIndex":
+          conf.set(MAP_INDEX, v);
+          break;
+        case "filesPerDir":
+          conf.set(FILES_PER_DIR, v);
+          break;
+        case "confDir":
+          loadConfDir(v, conf);
+          break;
+        case "sharedClient":
+          conf.setBoolean(SHARED_CLIENT, true);
+          break;
+        case "retries":
+          conf.set(RETRIES, v);
+          break;
+        case "cleanup":
+          conf.setBoolean(CLEANUP, true);
+          break;
+        case "jsonOut":
+          conf.set(JSON_OUT, v);
+          break;
+        case "nnbenchLog":
+          conf.set(NNBENCH_LOG, v);
+          break;
+        case "D":
+          String[] kv = opt.getValues();
+          if (kv.length != 2 || kv[0].trim().isEmpty()) {
+            throw new InvalidInputException("-D " + String.join("=", kv) + " is not key=value");
+          }
+          conf.set(kv[0].trim(), kv[1]);
+          break;
+        default:
+          // -reduces and -filesPerReport: accepted so NNBench and Curvine command lines run.
+          break;
+      }
+    }
+    if (blocksPerFile != null) {
+      conf.set(BYTES_TO_WRITE, Long.toString(
+          wholeNumber(blocksPerFile, "-blocksPerFile")
+              * (bytesPerBlock == null ? 1 : wholeNumber(bytesPerBlock, "-bytesPerBlock"))));
+    }
+    return new Parsed(false);
+  }
+
+  private static long wholeNumber(String v, String option) {
+    try {
+      long n = Long.parseLong(v.trim());
+      if (n >= 0) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new InvalidInputException(option + " '" + v + "' is not a whole number of 0 or more");
+  }
+
+  private static void loadConfDir(String dir, Configuration conf) {
+    File d = new File(dir);
+    if (!d.isDirectory()) {
+      throw new InvalidInputException("-confDir " + dir + (d.exists() ? " is not a directory"
+          : " does not exist") + ": give the directory holding core-site.xml and the file "
+          + "system's *-site.xml");
+    }
+    File[] files = d.listFiles((f, name) -> name.endsWith("-site.xml"));
+    Arrays.sort(files, (a, b) -> Integer.compare(rank(a.getName()), rank(b.getName())) != 0
+        ? Integer.compare(rank(a.getName()), rank(b.getName()))
+        : a.getName().compareTo(b.getName()));
+    for (File f : files) {
+      conf.addResource(new Path(f.getAbsoluteFile().toURI()));
+    }
+  }
+
+  private static int rank(String name) {
+    for (int i = 0; i < SITE_FILE_ORDER.length; i++) {
+      if (SITE_FILE_ORDER[i].equals(name)) {
+        return i;
+      }
+    }
+    return SITE_FILE_ORDER.length;
+  }
+
+  /** Prints every option with its default. */
+  public static void printHelp(PrintWriter out) {
+    HelpFormatter f = new HelpFormatter();
+    f.setOptionComparator(null);
+    f.printHelp(out, 100, "metabench [generic options] -operation OPS [options]",
+        "A multi-threaded metadata benchmark for Hadoop-compatible file systems.\n"
+            + "Generic options (-D key=value, -conf file, -fs uri, -libjars) go first.\n\n",
+        options(), 2, 2, "\nExit codes: 0 all operations succeeded, 1 some failed, 2 bad input.\n"
+            + "Docs: docs/usage.md", false);
+    out.flush();
+  }
+
+  /** The keys the command line may have written, for tests. */
+  static Map<Object, Object> snapshot(Configuration conf) {
+    Properties p = new Properties();
+    for (Map.Entry<String, String> e : conf) {
+      if (e.getKey().startsWith("metabench.")) {
+        p.put(e.getKey(), e.getValue());
+      }
+    }
+    return p;
+  }
+}

@@ -1,0 +1,298 @@
+package io.metabench.config;
+
+import static io.metabench.config.ConfigKeys.*;
+
+import io.metabench.op.OpType;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Everything one MetaBench run is asked to do, validated. Built only from a Hadoop
+ * {@link Configuration} (the command line writes its options there first), so a single process
+ * and a map task read the same keys the same way.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class BenchConfig {
+  private final List<OpType> operations;
+  private final long filesPerWorker;
+  private final int threads;
+  private final long bytesToWrite;
+  private final long blockSize;
+  private final int bytesPerChecksum;
+  private final short replication;
+  private final String baseDir;
+  private final boolean readFileAfterOpen;
+  private final long startTime;
+  private final int mapIndex;
+  private final int filesPerDir;
+  private final boolean sharedClient;
+  private final int retries;
+  private final boolean cleanup;
+  private final String jsonOut;
+  private final String nnbenchLog;
+  private final int connectTimeoutSeconds;
+
+  private BenchConfig(Configuration conf) {
+    String ops = conf.getTrimmed(OPERATIONS, "");
+    this.cleanup = bool(conf, CLEANUP, CLEANUP_DEFAULT, "-cleanup");
+    if (ops.isEmpty()) {
+      if (!cleanup) {
+        throw new InvalidInputException("no operation given: pass -operation with one of "
+            + OpType.validNames() + ", or all");
+      }
+      this.operations = Collections.emptyList();
+    } else {
+      this.operations = OpType.parseList(ops);
+    }
+    this.filesPerWorker = atLeast(conf, FILES_PER_WORKER, FILES_PER_WORKER_DEFAULT, 1,
+        "-numberOfFiles", "a count of files per worker such as 1000");
+    this.threads = (int) atMost(atLeast(conf, THREADS, THREADS_DEFAULT, 1, "-threads",
+        "a number of worker threads such as 16"), 100_000, "-threads");
+    this.bytesToWrite = atLeast(conf, BYTES_TO_WRITE, BYTES_TO_WRITE_DEFAULT, 0, "-bytesToWrite",
+        "0 for empty files or a size in bytes");
+    this.blockSize = atLeast(conf, BLOCK_SIZE, BLOCK_SIZE_DEFAULT, 1, "-blockSize",
+        "a block size in bytes such as 134217728");
+    this.bytesPerChecksum = (int) atMost(atLeast(conf, BYTES_PER_CHECKSUM,
+        BYTES_PER_CHECKSUM_DEFAULT, 1, "-bytesPerChecksum", "a size in bytes such as 512"),
+        Integer.MAX_VALUE, "-bytesPerChecksum");
+    if (blockSize % bytesPerChecksum != 0) {
+      throw new InvalidInputException("-blockSize " + blockSize + " is not a multiple of "
+          + "-bytesPerChecksum " + bytesPerChecksum + "; HDFS rejects such files: choose a block "
+          + "size that is a multiple of it (e.g. " + roundUp(blockSize, bytesPerChecksum) + ")");
+    }
+    this.replication = (short) atMost(atLeast(conf, REPLICATION, REPLICATION_DEFAULT, 1,
+        "-replicationFactorPerFile", "a replication factor such as 3"), Short.MAX_VALUE,
+        "-replicationFactorPerFile");
+    this.baseDir = conf.getTrimmed(BASE_DIR, BASE_DIR_DEFAULT);
+    if (baseDir.isEmpty()) {
+      throw new InvalidInputException("-baseDir is empty; give a directory such as "
+          + BASE_DIR_DEFAULT + " or a URI such as hdfs://namenode:8020" + BASE_DIR_DEFAULT);
+    }
+    this.readFileAfterOpen = bool(conf, READ_FILE_AFTER_OPEN, READ_FILE_AFTER_OPEN_DEFAULT,
+        "-readFileAfterOpen");
+    this.startTime = atLeast(conf, START_TIME, START_TIME_DEFAULT, 0, "-startTime",
+        "a time in seconds since the epoch, such as $(( $(date +%s) + 30 ))");
+    this.mapIndex = (int) atMost(atLeast(conf, MAP_INDEX, MAP_INDEX_DEFAULT, 0, "-mapIndex",
+        "0 or a positive map number"), Integer.MAX_VALUE, "-mapIndex");
+    this.filesPerDir = (int) atMost(atLeast(conf, FILES_PER_DIR, FILES_PER_DIR_DEFAULT, 2,
+        "-filesPerDir", "a directory size such as 10000"), 1_048_576, "-filesPerDir");
+    this.sharedClient = bool(conf, SHARED_CLIENT, SHARED_CLIENT_DEFAULT, "-sharedClient");
+    this.retries = (int) atMost(atLeast(conf, RETRIES, RETRIES_DEFAULT, 0, "-retries",
+        "0 or a number of extra attempts"), 1000, "-retries");
+    this.jsonOut = conf.getTrimmed(JSON_OUT, JSON_OUT_DEFAULT);
+    this.nnbenchLog = conf.getTrimmed(NNBENCH_LOG, NNBENCH_LOG_DEFAULT);
+    this.connectTimeoutSeconds = (int) atMost(atLeast(conf, CONNECT_TIMEOUT_SECONDS,
+        CONNECT_TIMEOUT_SECONDS_DEFAULT, 1, CONNECT_TIMEOUT_SECONDS, "a number of seconds"),
+        3600, CONNECT_TIMEOUT_SECONDS);
+  }
+
+  /**
+   * Reads and validates every MetaBench key of {@code conf}.
+   *
+   * @throws InvalidInputException naming the option and the fix when a value is unusable
+   */
+  public static BenchConfig fromConfiguration(Configuration conf) {
+    return new BenchConfig(conf);
+  }
+
+  /** Writes every key, so that {@code fromConfiguration(c)} after this returns an equal config. */
+  public void writeTo(Configuration conf) {
+    conf.set(OPERATIONS, OpType.join(operations));
+    conf.setLong(FILES_PER_WORKER, filesPerWorker);
+    conf.setInt(THREADS, threads);
+    conf.setLong(BYTES_TO_WRITE, bytesToWrite);
+    conf.setLong(BLOCK_SIZE, blockSize);
+    conf.setInt(BYTES_PER_CHECKSUM, bytesPerChecksum);
+    conf.setInt(REPLICATION, replication);
+    conf.set(BASE_DIR, baseDir);
+    conf.setBoolean(READ_FILE_AFTER_OPEN, readFileAfterOpen);
+    conf.setLong(START_TIME, startTime);
+    conf.setInt(MAP_INDEX, mapIndex);
+    conf.setInt(FILES_PER_DIR, filesPerDir);
+    conf.setBoolean(SHARED_CLIENT, sharedClient);
+    conf.setInt(RETRIES, retries);
+    conf.setBoolean(CLEANUP, cleanup);
+    conf.set(JSON_OUT, jsonOut);
+    conf.set(NNBENCH_LOG, nnbenchLog);
+    conf.setInt(CONNECT_TIMEOUT_SECONDS, connectTimeoutSeconds);
+  }
+
+  /** Every parameter by its command-line name, in a stable order, for result files. */
+  public Map<String, Object> parameters() {
+    Map<String, Object> p = new LinkedHashMap<>();
+    p.put("operation", OpType.join(operations));
+    p.put("numberOfFiles", filesPerWorker);
+    p.put("threads", threads);
+    p.put("bytesToWrite", bytesToWrite);
+    p.put("blockSize", blockSize);
+    p.put("bytesPerChecksum", bytesPerChecksum);
+    p.put("replicationFactorPerFile", replication);
+    p.put("baseDir", baseDir);
+    p.put("readFileAfterOpen", readFileAfterOpen);
+    p.put("startTime", startTime);
+    p.put("mapIndex", mapIndex);
+    p.put("filesPerDir", filesPerDir);
+    p.put("sharedClient", sharedClient);
+    p.put("retries", retries);
+    p.put("cleanup", cleanup);
+    return p;
+  }
+
+  private static long parseLong(Configuration conf, String key, long def, String option,
+      String hint) {
+    String raw = conf.getTrimmed(key);
+    if (raw == null || raw.isEmpty()) {
+      return def;
+    }
+    try {
+      return Long.parseLong(raw);
+    } catch (NumberFormatException e) {
+      throw new InvalidInputException(option + " '" + raw + "' is not a whole number; give "
+          + hint);
+    }
+  }
+
+  private static long atLeast(Configuration conf, String key, long def, long min, String option,
+      String hint) {
+    long v = parseLong(conf, key, def, option, hint);
+    if (v < min) {
+      throw new InvalidInputException(option + " " + v + " is " + (v == 0 ? "zero" : "too small")
+          + "; it must be at least " + min + ": give " + hint);
+    }
+    return v;
+  }
+
+  private static long atMost(long v, long max, String option) {
+    if (v > max) {
+      throw new InvalidInputException(option + " " + v + " is too large; it must be at most "
+          + max);
+    }
+    return v;
+  }
+
+  private static boolean bool(Configuration conf, String key, boolean def, String option) {
+    String raw = conf.getTrimmed(key);
+    if (raw == null || raw.isEmpty()) {
+      return def;
+    }
+    if (raw.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (raw.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new InvalidInputException(option + " '" + raw + "' is not true or false");
+  }
+
+  private static long roundUp(long value, long multiple) {
+    return (value + multiple - 1) / multiple * multiple;
+  }
+
+  public List<OpType> operations() {
+    return operations;
+  }
+
+  /** Items each worker handles per phase (NNBench's -numberOfFiles). */
+  public long filesPerWorker() {
+    return filesPerWorker;
+  }
+
+  public int threads() {
+    return threads;
+  }
+
+  public long bytesToWrite() {
+    return bytesToWrite;
+  }
+
+  public long blockSize() {
+    return blockSize;
+  }
+
+  public int bytesPerChecksum() {
+    return bytesPerChecksum;
+  }
+
+  public short replication() {
+    return replication;
+  }
+
+  /** The base directory as given: a path, or a URI that names the file system. */
+  public String baseDir() {
+    return baseDir;
+  }
+
+  public boolean readFileAfterOpen() {
+    return readFileAfterOpen;
+  }
+
+  /** Epoch seconds at which the first phase starts, or 0. */
+  public long startTime() {
+    return startTime;
+  }
+
+  public int mapIndex() {
+    return mapIndex;
+  }
+
+  public int filesPerDir() {
+    return filesPerDir;
+  }
+
+  public boolean sharedClient() {
+    return sharedClient;
+  }
+
+  public int retries() {
+    return retries;
+  }
+
+  public boolean cleanup() {
+    return cleanup;
+  }
+
+  /** Where the JSON result goes; empty for the default timestamped file. */
+  public String jsonOut() {
+    return jsonOut;
+  }
+
+  /** Where the NNBench block is appended; empty for nowhere. */
+  public String nnbenchLog() {
+    return nnbenchLog;
+  }
+
+  public int connectTimeoutSeconds() {
+    return connectTimeoutSeconds;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof BenchConfig)) {
+      return false;
+    }
+    BenchConfig c = (BenchConfig) o;
+    return operations.equals(c.operations) && filesPerWorker == c.filesPerWorker
+        && threads == c.threads && bytesToWrite == c.bytesToWrite && blockSize == c.blockSize
+        && bytesPerChecksum == c.bytesPerChecksum && replication == c.replication
+        && baseDir.equals(c.baseDir) && readFileAfterOpen == c.readFileAfterOpen
+        && startTime == c.startTime && mapIndex == c.mapIndex && filesPerDir == c.filesPerDir
+        && sharedClient == c.sharedClient && retries == c.retries && cleanup == c.cleanup
+        && jsonOut.equals(c.jsonOut) && nnbenchLog.equals(c.nnbenchLog)
+        && connectTimeoutSeconds == c.connectTimeoutSeconds;
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(operations, filesPerWorker, threads, baseDir, mapIndex);
+  }
+
+  @Override
+  public String toString() {
+    return parameters().toString();
+  }
+}

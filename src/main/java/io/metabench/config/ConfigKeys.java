@@ -1,0 +1,85 @@
+package io.metabench.config;
+
+/**
+ * Every configuration key MetaBench reads, each next to its default. The command line writes these
+ * keys into a Hadoop {@code Configuration} and {@link BenchConfig#fromConfiguration} reads them
+ * back, so a process (or, later, a map task) sees exactly what the driver wrote.
+ */
+public final class ConfigKeys {
+  private ConfigKeys() {
+  }
+
+  /** Comma-separated operations, run in order as phases. */
+  public static final String OPERATIONS = "metabench.operations";
+
+  /** Items (files or directories) each worker handles per phase. NNBench's -numberOfFiles. */
+  public static final String FILES_PER_WORKER = "metabench.files.per.worker";
+  public static final long FILES_PER_WORKER_DEFAULT = 1;
+
+  /** Worker threads in this process. */
+  public static final String THREADS = "metabench.threads";
+  public static final int THREADS_DEFAULT = 1;
+
+  /** Bytes written by create_write into each file. */
+  public static final String BYTES_TO_WRITE = "metabench.bytes.to.write";
+  public static final long BYTES_TO_WRITE_DEFAULT = 0;
+
+  /**
+   * Block size passed to create. NNBench's default of 1 is rejected by HDFS (minimum 1 MiB unless
+   * the NameNode lowers dfs.namenode.fs-limits.min-block-size), so the default is HDFS's own.
+   */
+  public static final String BLOCK_SIZE = "metabench.block.size";
+  public static final long BLOCK_SIZE_DEFAULT = 128L * 1024 * 1024;
+
+  /** Checksum chunk size for written files (dfs.bytes-per-checksum); must divide the block size. */
+  public static final String BYTES_PER_CHECKSUM = "metabench.bytes.per.checksum";
+  public static final int BYTES_PER_CHECKSUM_DEFAULT = 512;
+
+  /** Replication factor passed to create. */
+  public static final String REPLICATION = "metabench.replication";
+  public static final short REPLICATION_DEFAULT = 1;
+
+  /** Base directory: a path on the default file system or a full URI that selects one. */
+  public static final String BASE_DIR = "metabench.base.dir";
+  public static final String BASE_DIR_DEFAULT = "/benchmarks/MetaBench";
+
+  /** Whether open_read reads each file to its end after opening it. */
+  public static final String READ_FILE_AFTER_OPEN = "metabench.read.file.after.open";
+  public static final boolean READ_FILE_AFTER_OPEN_DEFAULT = false;
+
+  /** Epoch seconds at which the first phase starts; 0 starts as soon as all workers are ready. */
+  public static final String START_TIME = "metabench.start.time";
+  public static final long START_TIME_DEFAULT = 0;
+
+  /** This process's map index: the {@code map_<m>} part of every path. */
+  public static final String MAP_INDEX = "metabench.map.index";
+  public static final int MAP_INDEX_DEFAULT = 0;
+
+  /** Most entries any directory MetaBench makes may hold; deeper fan-out is added beyond it. */
+  public static final String FILES_PER_DIR = "metabench.files.per.dir";
+  public static final int FILES_PER_DIR_DEFAULT = 10_000;
+
+  /** One FileSystem client shared by all workers instead of one per worker. */
+  public static final String SHARED_CLIENT = "metabench.shared.client";
+  public static final boolean SHARED_CLIENT_DEFAULT = false;
+
+  /** Extra attempts made for a failed operation; every attempt is counted. */
+  public static final String RETRIES = "metabench.retries";
+  public static final int RETRIES_DEFAULT = 0;
+
+  /** Remove what the run made (only names MetaBench generates, in a marked base directory). */
+  public static final String CLEANUP = "metabench.cleanup";
+  public static final boolean CLEANUP_DEFAULT = false;
+
+  /** Where the JSON result goes; empty means a timestamped file in the working directory. */
+  public static final String JSON_OUT = "metabench.json.out";
+  public static final String JSON_OUT_DEFAULT = "";
+
+  /** Where the NNBench-compatible block is appended; empty disables it. */
+  public static final String NNBENCH_LOG = "metabench.nnbench.log";
+  public static final String NNBENCH_LOG_DEFAULT = "NNBench_results.log";
+
+  /** Upper bound on the reachability check of the target file system before anything is done. */
+  public static final String CONNECT_TIMEOUT_SECONDS = "metabench.connect.timeout.seconds";
+  public static final int CONNECT_TIMEOUT_SECONDS_DEFAULT = 30;
+}

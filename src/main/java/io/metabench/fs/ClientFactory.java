@@ -1,0 +1,22 @@
+package io.metabench.fs;
+
+import java.io.IOException;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * Makes the FileSystem clients workers use: a new, uncached instance per call, so each worker's
+ * client has its own connections unless the run asks for one shared client.
+ *
+ * <p>Thread-safe.
+ */
+public final class ClientFactory {
+  private final Target target;
+
+  public ClientFactory(Target target) {
+    this.target = target;
+  }
+
+  public FileSystem newClient() throws IOException {
+    return FileSystem.newInstance(target.fsUri(), target.clientConf());
+  }
+}

@@ -1,0 +1,51 @@
+package io.metabench.fs;
+
+import java.io.Closeable;
+import java.net.URI;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The file system a run works on and the fully qualified base directory there, plus the client
+ * configuration every worker's client is made from. Closing it stops the embedded HDFS, if any.
+ *
+ * <p>Immutable apart from {@link #close}; the configuration must not be changed once workers run.
+ */
+public final class Target implements Closeable {
+  private final URI fsUri;
+  private final Path baseDir;
+  private final Configuration clientConf;
+  private final EmbeddedHdfs embedded;
+
+  Target(URI fsUri, Path baseDir, Configuration clientConf, EmbeddedHdfs embedded) {
+    this.fsUri = fsUri;
+    this.baseDir = baseDir;
+    this.clientConf = clientConf;
+    this.embedded = embedded;
+  }
+
+  public URI fsUri() {
+    return fsUri;
+  }
+
+  /** The base directory, qualified with the file system's scheme and authority. */
+  public Path baseDir() {
+    return baseDir;
+  }
+
+  public Configuration clientConf() {
+    return clientConf;
+  }
+
+  /** Whether the file system is the in-process HDFS MetaBench started. */
+  public boolean embedded() {
+    return embedded != null;
+  }
+
+  @Override
+  public void close() {
+    if (embedded != null) {
+      embedded.close();
+    }
+  }
+}

@@ -1,0 +1,126 @@
+package io.metabench.fs;
+
+import io.metabench.config.BenchConfig;
+import io.metabench.config.InvalidInputException;
+import io.metabench.path.BaseDirMarker;
+import java.io.IOException;
+import java.net.URI;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.UnsupportedFileSystemException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides which file system a run uses: the one {@code -baseDir}'s URI names; else the default
+ * file system when the user set one (-fs, -D fs.defaultFS, -conf, -confDir, a *-site.xml on the
+ * classpath); else an embedded HDFS started for the run.
+ */
+public final class TargetResolver {
+  private static final Logger LOG = LoggerFactory.getLogger(TargetResolver.class);
+
+  private TargetResolver() {
+  }
+
+  /**
+   * Resolves (and, when nothing is named, starts) the target. Checks that need no file system
+   * access come first, so bad input is refused before an embedded HDFS starts.
+   */
+  public static Target resolve(BenchConfig config, Configuration conf) throws IOException {
+    Path base = new Path(config.baseDir());
+    URI named = base.toUri().getScheme() != null ? base.toUri() : null;
+    if (named == null && defaultFsNamed(conf)) {
+      named = FileSystem.getDefaultUri(conf);
+    }
+    Configuration clientConf = clientConf(config, conf);
+    if (named != null) {
+      URI fsUri = fsUri(named, conf);
+      requireConnector(fsUri.getScheme(), clientConf);
+      Path qualified = base.makeQualified(fsUri, workingDir(fsUri));
+      BaseDirMarker.requireNotRoot(qualified);
+      return new Target(fsUri, qualified, clientConf, null);
+    }
+    BaseDirMarker.requireNotRoot(base.makeQualified(URI.create("hdfs://embedded"), new Path("/")));
+    EmbeddedHdfs embedded = startEmbedded(conf);
+    embedded.configureClient(clientConf);
+    URI fsUri = embedded.uri();
+    LOG.info("No file system named: started an embedded HDFS at {}", fsUri);
+    return new Target(fsUri, base.makeQualified(fsUri, workingDir(fsUri)), clientConf, embedded);
+  }
+
+  /**
+   * Where a relative -baseDir is taken from: the current directory on the local file system, the
+   * user's home (/user/NAME, Hadoop's default working directory) elsewhere.
+   */
+  private static Path workingDir(URI fsUri) throws IOException {
+    if ("file".equals(fsUri.getScheme())) {
+      return new Path(new java.io.File("").getAbsoluteFile().toURI());
+    }
+    return new Path("/user/"
+        + org.apache.hadoop.security.UserGroupInformation.getCurrentUser().getShortUserName());
+  }
+
+  private static EmbeddedHdfs startEmbedded(Configuration conf) throws IOException {
+    try {
+      Class.forName("org.apache.hadoop.hdfs.MiniDFSCluster", false,
+          TargetResolver.class.getClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new InvalidInputException("no file system named and the embedded HDFS is not on this "
+          + "classpath: pass -baseDir hdfs://namenode:8020/path (or -fs), or run "
+          + "scripts/meta-bench.sh, whose distribution bundles it");
+    }
+    return EmbeddedHdfs.start(conf);
+  }
+
+  /** Whether the default file system comes from the user rather than core-default.xml. */
+  static boolean defaultFsNamed(Configuration conf) {
+    String key = CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY;
+    String[] sources = conf.getPropertySources(key);
+    if (sources == null) {
+      return false;
+    }
+    for (String source : sources) {
+      if (!source.equals("core-default.xml")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static URI fsUri(URI named, Configuration conf) {
+    String scheme = named.getScheme();
+    String authority = named.getAuthority();
+    if (authority == null) {
+      // hdfs:///path means the default HDFS, as in Hadoop's own shell.
+      URI defaultUri = FileSystem.getDefaultUri(conf);
+      if (scheme.equals(defaultUri.getScheme()) && defaultUri.getAuthority() != null) {
+        return URI.create(scheme + "://" + defaultUri.getAuthority() + "/");
+      }
+      return URI.create(scheme + ":///");
+    }
+    return URI.create(scheme + "://" + authority + "/");
+  }
+
+  private static void requireConnector(String scheme, Configuration conf) {
+    try {
+      FileSystem.getFileSystemClass(scheme, conf);
+    } catch (UnsupportedFileSystemException e) {
+      throw new InvalidInputException("no FileSystem for scheme '" + scheme + "': add the "
+          + scheme + " connector's client jar to the classpath (HADOOP_CLASSPATH, or lib/ of the "
+          + "distribution) and set fs." + scheme + ".impl if it does not register itself");
+    } catch (IOException | RuntimeException | LinkageError e) {
+      throw new InvalidInputException("the FileSystem for scheme '" + scheme + "' cannot be "
+          + "loaded (" + e + "): check fs." + scheme + ".impl and the connector's jars");
+    }
+  }
+
+  /** The configuration worker clients are made from: the user's, plus the file layout settings. */
+  private static Configuration clientConf(BenchConfig config, Configuration conf) {
+    Configuration c = new Configuration(conf);
+    c.setInt("dfs.bytes-per-checksum", config.bytesPerChecksum());
+    c.setInt("file.bytes-per-checksum", config.bytesPerChecksum());
+    return c;
+  }
+}

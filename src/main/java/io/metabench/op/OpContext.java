@@ -1,0 +1,107 @@
+package io.metabench.op;
+
+import io.metabench.path.WorkerPaths;
+import io.metabench.stats.NanoClock;
+import org.apache.hadoop.fs.FileSystem;
+
+/**
+ * The per-worker state an operation works with: the worker's file system client, its paths, a
+ * reusable data buffer and the settings that shape a call.
+ *
+ * <p>Not thread-safe: one instance belongs to one worker thread for the duration of a phase.
+ */
+public final class OpContext {
+  private final FileSystem fs;
+  private final WorkerPaths paths;
+  private final NanoClock clock;
+  private final byte[] buffer;
+  private final long bytesToWrite;
+  private final short replication;
+  private final long blockSize;
+  private final int ioBufferSize;
+  private final boolean readFileAfterOpen;
+  private final boolean filesRenamed;
+
+  private long splitNanos;
+  private long bytesMoved;
+
+  public OpContext(FileSystem fs, WorkerPaths paths, NanoClock clock, long bytesToWrite,
+      short replication, long blockSize, int ioBufferSize, boolean readFileAfterOpen,
+      boolean filesRenamed) {
+    this.fs = fs;
+    this.paths = paths;
+    this.clock = clock;
+    this.bytesToWrite = bytesToWrite;
+    this.replication = replication;
+    this.blockSize = blockSize;
+    this.ioBufferSize = ioBufferSize;
+    this.readFileAfterOpen = readFileAfterOpen;
+    this.filesRenamed = filesRenamed;
+    // One buffer serves writes and reads; bounded so a large -bytesToWrite costs no heap.
+    this.buffer = new byte[(int) Math.max(4096, Math.min(bytesToWrite, 64 * 1024))];
+  }
+
+  public FileSystem fs() {
+    return fs;
+  }
+
+  public WorkerPaths paths() {
+    return paths;
+  }
+
+  public byte[] buffer() {
+    return buffer;
+  }
+
+  public long bytesToWrite() {
+    return bytesToWrite;
+  }
+
+  public short replication() {
+    return replication;
+  }
+
+  public long blockSize() {
+    return blockSize;
+  }
+
+  public int ioBufferSize() {
+    return ioBufferSize;
+  }
+
+  public boolean readFileAfterOpen() {
+    return readFileAfterOpen;
+  }
+
+  /** Whether an earlier rename phase moved the files to their renamed names. */
+  public boolean filesRenamed() {
+    return filesRenamed;
+  }
+
+  /**
+   * Marks the boundary between the two parts NNBench reports separately (create+write | close,
+   * open | read). Called at most once per attempt.
+   */
+  public void split() {
+    splitNanos = clock.nanoTime();
+  }
+
+  /** Counts bytes the current attempt moved (written or read). */
+  public void addBytes(long n) {
+    bytesMoved += n;
+  }
+
+  /** Clears the per-attempt marks; the worker calls it before each attempt. */
+  public void beginAttempt() {
+    splitNanos = 0;
+    bytesMoved = 0;
+  }
+
+  public long splitNanos() {
+    return splitNanos;
+  }
+
+  public long bytesMoved() {
+    return bytesMoved;
+  }
+}

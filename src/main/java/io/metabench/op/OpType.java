@@ -1,0 +1,133 @@
+package io.metabench.op;
+
+import io.metabench.config.InvalidInputException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Every operation MetaBench runs as a phase, with the names it accepts: NNBench's
+ * ({@code create_write}) and NNBenchWithoutMR's and Curvine's ({@code createWrite}).
+ */
+public enum OpType {
+  CREATE_WRITE("create_write", Items.FILES, new CreateWriteOp(), "createWrite"),
+  OPEN_READ("open_read", Items.FILES, new OpenReadOp(), "openRead"),
+  RENAME("rename", Items.FILES, new RenameOp()),
+  DELETE("delete", Items.FILES, new DeleteOp()),
+  MKDIRS("mkdirs", Items.DIRS, new MkdirsOp(), "mkdir"),
+  RMDIR("rmdir", Items.DIRS, new RmdirOp());
+
+  /** What an operation works on; each kind has its own subtree and namespace state. */
+  public enum Items {
+    FILES, DIRS
+  }
+
+  /** The phases {@code all} stands for, in order; they leave the tree as they found it. */
+  public static final List<OpType> ALL = Collections.unmodifiableList(
+      Arrays.asList(CREATE_WRITE, OPEN_READ, RENAME, DELETE, MKDIRS, RMDIR));
+
+  private final String id;
+  private final Items items;
+  private final MetaOp op;
+  private final List<String> aliases;
+
+  OpType(String id, Items items, MetaOp op, String... aliases) {
+    this.id = id;
+    this.items = items;
+    this.op = op;
+    this.aliases = Arrays.asList(aliases);
+  }
+
+  /** The canonical name, as NNBench spells it. */
+  public String id() {
+    return id;
+  }
+
+  public Items items() {
+    return items;
+  }
+
+  public MetaOp op() {
+    return op;
+  }
+
+  /** Whether the phase creates items, so their parent directories are made before it starts. */
+  public boolean createsItems() {
+    return this == CREATE_WRITE || this == MKDIRS;
+  }
+
+  /** Whether the phase removes items, so their emptied parent directories are removed after it. */
+  public boolean removesItems() {
+    return this == DELETE || this == RMDIR;
+  }
+
+  /** Finds an operation by any accepted name, case-insensitively. */
+  public static OpType byName(String name) {
+    String wanted = name.trim();
+    for (OpType t : values()) {
+      if (t.id.equalsIgnoreCase(wanted)) {
+        return t;
+      }
+      for (String alias : t.aliases) {
+        if (alias.equalsIgnoreCase(wanted)) {
+          return t;
+        }
+      }
+    }
+    throw new InvalidInputException("unknown operation '" + name + "': use one of "
+        + validNames() + ", a comma-separated list of them, or all");
+  }
+
+  /** Parses a comma-separated list of operations; {@code all} expands to {@link #ALL}. */
+  public static List<OpType> parseList(String list) {
+    List<OpType> ops = new ArrayList<>();
+    for (String part : list.split(",")) {
+      if (part.trim().isEmpty()) {
+        continue;
+      }
+      if (part.trim().equalsIgnoreCase("all")) {
+        ops.addAll(ALL);
+      } else {
+        ops.add(byName(part));
+      }
+    }
+    if (ops.isEmpty()) {
+      throw new InvalidInputException("no operation given: pass -operation with one of "
+          + validNames() + " or all");
+    }
+    return Collections.unmodifiableList(ops);
+  }
+
+  /** Every accepted name, canonical ones first, for messages and help. */
+  public static String validNames() {
+    StringBuilder sb = new StringBuilder();
+    for (OpType t : values()) {
+      sb.append(sb.length() == 0 ? "" : ", ").append(t.id);
+    }
+    sb.append(" (or ");
+    boolean first = true;
+    for (OpType t : values()) {
+      for (String alias : t.aliases) {
+        sb.append(first ? "" : ", ").append(alias);
+        first = false;
+      }
+    }
+    return sb.append(')').toString();
+  }
+
+  /** Joins operations by their canonical names. */
+  public static String join(List<OpType> ops) {
+    StringBuilder sb = new StringBuilder();
+    for (OpType t : ops) {
+      sb.append(sb.length() == 0 ? "" : ",").append(t.id);
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public String toString() {
+    return id.toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,174 @@
+package io.metabench.path;
+
+import io.metabench.config.InvalidInputException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Properties;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+
+/**
+ * The marker that makes a base directory MetaBench's: {@code <baseDir>/.metabench/MARKER}, written
+ * when MetaBench first uses a directory that is absent or empty, plus one namespace-state file per
+ * map. MetaBench works, and deletes, only in a directory that carries the marker; a directory that
+ * holds other content and no marker is refused before anything is touched.
+ *
+ * <p>Stateless; every method goes to the file system.
+ */
+public final class BaseDirMarker {
+  public static final String MARKER_DIR = ".metabench";
+  public static final String MARKER_FILE = "MARKER";
+  private static final String CREATED_BASE_DIR = "created.base.dir";
+
+  /** What a base directory is, as far as MetaBench is concerned. */
+  public enum Ownership {
+    /** Does not exist: MetaBench will create it and own it. */
+    ABSENT,
+    /** An empty directory: MetaBench will mark it and own it. */
+    EMPTY,
+    /** Carries the marker. */
+    OWNED,
+    /** Holds other content and no marker: refused. */
+    FOREIGN,
+    /** A file, not a directory: refused. */
+    NOT_A_DIRECTORY
+  }
+
+  private BaseDirMarker() {
+  }
+
+  /** Refuses a root directory ({@code /}, {@code s3a://bucket/}) as a base directory. */
+  public static void requireNotRoot(Path baseDir) {
+    if (baseDir.isRoot() || baseDir.toUri().getPath().isEmpty()) {
+      throw new InvalidInputException("-baseDir " + baseDir + " is the root of its file system; "
+          + "MetaBench works only in a directory of its own: give a subdirectory such as "
+          + new Path(baseDir, "benchmarks/MetaBench"));
+    }
+  }
+
+  public static Path markerDir(Path baseDir) {
+    return new Path(baseDir, MARKER_DIR);
+  }
+
+  private static Path markerFile(Path baseDir) {
+    return new Path(markerDir(baseDir), MARKER_FILE);
+  }
+
+  private static Path stateFile(Path baseDir, int mapIndex) {
+    return new Path(markerDir(baseDir), "map_" + mapIndex + ".state");
+  }
+
+  /** Looks at the base directory without changing anything. */
+  public static Ownership inspect(FileSystem fs, Path baseDir) throws IOException {
+    FileStatus status;
+    try {
+      status = fs.getFileStatus(baseDir);
+    } catch (FileNotFoundException e) {
+      return Ownership.ABSENT;
+    }
+    if (!status.isDirectory()) {
+      return Ownership.NOT_A_DIRECTORY;
+    }
+    if (fs.exists(markerFile(baseDir))) {
+      return Ownership.OWNED;
+    }
+    RemoteIterator<FileStatus> children = fs.listStatusIterator(baseDir);
+    return children.hasNext() ? Ownership.FOREIGN : Ownership.EMPTY;
+  }
+
+  /**
+   * Makes sure the base directory is MetaBench's, marking it if it is absent or empty.
+   *
+   * @throws InvalidInputException when the directory is a file or holds foreign content
+   */
+  public static void claim(FileSystem fs, Path baseDir, String toolVersion) throws IOException {
+    Ownership ownership = inspect(fs, baseDir);
+    switch (ownership) {
+      case OWNED:
+        return;
+      case NOT_A_DIRECTORY:
+        throw new InvalidInputException("-baseDir " + baseDir + " is a file; give a directory "
+            + "that is new, empty, or was made by MetaBench");
+      case FOREIGN:
+        throw new InvalidInputException("-baseDir " + baseDir + " holds other content and no "
+            + "MetaBench marker (" + MARKER_DIR + "/" + MARKER_FILE + "); MetaBench will not work "
+            + "or delete there: give a new or empty directory");
+      default:
+        break;
+    }
+    if (!fs.mkdirs(markerDir(baseDir))) {
+      throw new IOException("could not create " + markerDir(baseDir));
+    }
+    Properties p = new Properties();
+    p.setProperty("created.by", "MetaBench " + toolVersion);
+    p.setProperty(CREATED_BASE_DIR, Boolean.toString(ownership == Ownership.ABSENT));
+    write(fs, markerFile(baseDir), p);
+  }
+
+  /** The namespace state of map {@code mapIndex}; {@link NamespaceState#EMPTY} when none. */
+  public static NamespaceState readState(FileSystem fs, Path baseDir, int mapIndex)
+      throws IOException {
+    Path file = stateFile(baseDir, mapIndex);
+    Properties p = new Properties();
+    try (InputStream in = fs.open(file)) {
+      p.load(in);
+    } catch (FileNotFoundException e) {
+      return NamespaceState.EMPTY;
+    }
+    try {
+      return NamespaceState.fromProperties(p);
+    } catch (RuntimeException e) {
+      throw new InvalidInputException("the MetaBench state file " + file + " is damaged ("
+          + e.getMessage() + "); remove the base directory's MetaBench content by hand or use "
+          + "a new -baseDir");
+    }
+  }
+
+  /** Records the namespace state of map {@code mapIndex}. */
+  public static void writeState(FileSystem fs, Path baseDir, int mapIndex, NamespaceState state)
+      throws IOException {
+    write(fs, stateFile(baseDir, mapIndex), state.toProperties());
+  }
+
+  /**
+   * Removes map {@code mapIndex}'s state and, when no other map's state is left, the marker; the
+   * base directory itself goes too when MetaBench created it and it is now empty. Called by
+   * cleanup once the map's items are gone.
+   */
+  public static void release(FileSystem fs, Path baseDir, int mapIndex) throws IOException {
+    fs.delete(stateFile(baseDir, mapIndex), false);
+    Path markerDir = markerDir(baseDir);
+    FileStatus[] left = fs.listStatus(markerDir);
+    if (left.length != 1 || !left[0].getPath().getName().equals(MARKER_FILE)) {
+      return;
+    }
+    boolean createdBaseDir = Boolean.parseBoolean(read(fs, markerFile(baseDir))
+        .getProperty(CREATED_BASE_DIR, "false"));
+    if (fs.listStatus(baseDir).length != 1) {
+      return;
+    }
+    fs.delete(markerFile(baseDir), false);
+    fs.delete(markerDir, false);
+    if (createdBaseDir) {
+      fs.delete(baseDir, false);
+    }
+  }
+
+  private static Properties read(FileSystem fs, Path file) throws IOException {
+    Properties p = new Properties();
+    try (InputStream in = fs.open(file)) {
+      p.load(in);
+    }
+    return p;
+  }
+
+  private static void write(FileSystem fs, Path file, Properties p) throws IOException {
+    try (OutputStream out = fs.create(file, true)) {
+      p.store(out, "MetaBench: do not edit; remove only together with this base directory");
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package io.metabench.path;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The names of one worker's items of one kind (files or directories) below its own directory:
+ * {@code <root>/[d_<x>/...]<prefix><index>}.
+ *
+ * <p>Not thread-safe: it caches the last bucket's {@link Path} so that consecutive indexes do not
+ * rebuild the parent, and belongs to one worker.
+ */
+public final class ItemTree {
+  private final Path root;
+  private final String prefix;
+  private final FanOut fanOut;
+  private long cachedBucket = -1;
+  private Path cachedBucketPath;
+
+  public ItemTree(Path root, String prefix, FanOut fanOut) {
+    this.root = root;
+    this.prefix = prefix;
+    this.fanOut = fanOut;
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  public FanOut fanOut() {
+    return fanOut;
+  }
+
+  /** The path of item {@code index}. */
+  public Path item(long index) {
+    return new Path(bucket(fanOut.bucketOf(index)), prefix + index);
+  }
+
+  /** A sibling of item {@code index}: same directory, {@code suffix} appended to its name. */
+  public Path sibling(long index, String suffix) {
+    return new Path(bucket(fanOut.bucketOf(index)), prefix + index + suffix);
+  }
+
+  private Path bucket(long bucket) {
+    if (bucket != cachedBucket) {
+      Path p = root;
+      for (String name : fanOut.bucketNames(bucket)) {
+        p = new Path(p, name);
+      }
+      cachedBucketPath = p;
+      cachedBucket = bucket;
+    }
+    return cachedBucketPath;
+  }
+
+  /** The directories that hold items; making them makes every directory of the tree. */
+  public List<Path> leafDirs() {
+    List<Path> leaves = new ArrayList<>();
+    for (long b = 0; b < fanOut.leafBuckets(); b++) {
+      leaves.add(bucket(b));
+    }
+    return leaves;
+  }
+
+  /** Every directory of the tree, the root included, children before their parents. */
+  public List<Path> dirsDeepestFirst() {
+    Set<Path> seen = new LinkedHashSet<>();
+    List<Path> ordered = new ArrayList<>();
+    for (Path leaf : leafDirs()) {
+      List<Path> chain = new ArrayList<>();
+      for (Path p = leaf; p != null && !p.equals(root.getParent()); p = p.getParent()) {
+        chain.add(p);
+      }
+      for (int i = chain.size() - 1; i >= 0; i--) {
+        if (seen.add(chain.get(i))) {
+          ordered.add(chain.get(i));
+        }
+      }
+    }
+    List<Path> reversed = new ArrayList<>(ordered.size());
+    for (int i = ordered.size() - 1; i >= 0; i--) {
+      reversed.add(ordered.get(i));
+    }
+    return reversed;
+  }
+}

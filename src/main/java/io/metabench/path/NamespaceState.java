@@ -1,0 +1,184 @@
+package io.metabench.path;
+
+import io.metabench.config.InvalidInputException;
+import io.metabench.op.OpType;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * What one map's earlier phases left in the base directory: whether its files exist and under
+ * which names, whether its directories exist, and the layout they were made with. Phases check
+ * it before anything runs (so an impossible sequence is refused with nothing touched) and advance
+ * it as they complete; the marker stores it between runs.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class NamespaceState {
+  /** Where the files of a map stand. */
+  public enum Files {
+    ABSENT, CREATED, RENAMED
+  }
+
+  /** Where the directories of a map stand. */
+  public enum Dirs {
+    ABSENT, MADE
+  }
+
+  public static final NamespaceState EMPTY =
+      new NamespaceState(Files.ABSENT, null, Dirs.ABSENT, null);
+
+  private final Files files;
+  private final Layout fileLayout;
+  private final Dirs dirs;
+  private final Layout dirLayout;
+
+  public NamespaceState(Files files, Layout fileLayout, Dirs dirs, Layout dirLayout) {
+    this.files = files;
+    this.fileLayout = files == Files.ABSENT ? null : fileLayout;
+    this.dirs = dirs;
+    this.dirLayout = dirs == Dirs.ABSENT ? null : dirLayout;
+  }
+
+  public Files files() {
+    return files;
+  }
+
+  public Dirs dirs() {
+    return dirs;
+  }
+
+  public Layout fileLayout() {
+    return fileLayout;
+  }
+
+  public Layout dirLayout() {
+    return dirLayout;
+  }
+
+  public boolean isEmpty() {
+    return files == Files.ABSENT && dirs == Dirs.ABSENT;
+  }
+
+  /**
+   * The state after {@code op} runs with {@code layout}.
+   *
+   * @throws InvalidInputException when the operation cannot run from this state, naming the fix
+   */
+  public NamespaceState after(OpType op, Layout layout, String where) {
+    switch (op) {
+      case CREATE_WRITE:
+        if (files != Files.ABSENT) {
+          throw new InvalidInputException("create_write: files from an earlier create_write are "
+              + "still in " + where + "; run delete first (with " + fileLayout.asOptions()
+              + "), add -cleanup to that run, or choose a new -baseDir");
+        }
+        return new NamespaceState(Files.CREATED, layout, dirs, dirLayout);
+      case OPEN_READ:
+        requireFiles(op, layout, where);
+        return this;
+      case RENAME:
+        requireFiles(op, layout, where);
+        if (files == Files.RENAMED) {
+          throw new InvalidInputException("rename: the files in " + where + " were already "
+              + "renamed; run delete, then create_write, before renaming again");
+        }
+        return new NamespaceState(Files.RENAMED, fileLayout, dirs, dirLayout);
+      case DELETE:
+        requireFiles(op, layout, where);
+        return new NamespaceState(Files.ABSENT, null, dirs, dirLayout);
+      case MKDIRS:
+        if (dirs != Dirs.ABSENT) {
+          throw new InvalidInputException("mkdirs: directories from an earlier mkdirs are still in "
+              + where + "; run rmdir first (with " + dirLayout.asOptions() + ") or choose a new "
+              + "-baseDir");
+        }
+        return new NamespaceState(files, fileLayout, Dirs.MADE, layout);
+      case RMDIR:
+        if (dirs != Dirs.MADE) {
+          throw new InvalidInputException("rmdir: " + where + " has no directories made by "
+              + "mkdirs; run mkdirs first (e.g. -operation mkdirs,rmdir)");
+        }
+        requireLayout(op, dirLayout, layout, "mkdirs", where);
+        return new NamespaceState(files, fileLayout, Dirs.ABSENT, null);
+      default:
+        throw new AssertionError(op);
+    }
+  }
+
+  private void requireFiles(OpType op, Layout layout, String where) {
+    if (files == Files.ABSENT) {
+      throw new InvalidInputException(op.id() + ": " + where + " has no files made by "
+          + "create_write; run create_write first (e.g. -operation create_write," + op.id() + ")");
+    }
+    requireLayout(op, fileLayout, layout, "create_write", where);
+  }
+
+  private static void requireLayout(OpType op, Layout made, Layout given, String maker,
+      String where) {
+    if (!made.equals(given)) {
+      throw new InvalidInputException(op.id() + ": " + maker + " made " + where + " with "
+          + made.asOptions() + "; run " + op.id() + " with those same values (it was given "
+          + given.asOptions() + ")");
+    }
+  }
+
+  /** Serialises into properties for the marker directory. */
+  public Properties toProperties() {
+    Properties p = new Properties();
+    p.setProperty("files", files.name().toLowerCase(Locale.ROOT));
+    p.setProperty("dirs", dirs.name().toLowerCase(Locale.ROOT));
+    putLayout(p, "files", fileLayout);
+    putLayout(p, "dirs", dirLayout);
+    return p;
+  }
+
+  private static void putLayout(Properties p, String prefix, Layout layout) {
+    if (layout != null) {
+      p.setProperty(prefix + ".threads", Integer.toString(layout.threads()));
+      p.setProperty(prefix + ".items.per.worker", Long.toString(layout.itemsPerWorker()));
+      p.setProperty(prefix + ".entries.per.dir", Integer.toString(layout.entriesPerDir()));
+    }
+  }
+
+  /**
+   * Reads what {@link #toProperties} wrote.
+   *
+   * @throws IllegalArgumentException when the properties are not a state MetaBench wrote
+   */
+  public static NamespaceState fromProperties(Properties p) {
+    Files files = Files.valueOf(p.getProperty("files", "absent").toUpperCase(Locale.ROOT));
+    Dirs dirs = Dirs.valueOf(p.getProperty("dirs", "absent").toUpperCase(Locale.ROOT));
+    return new NamespaceState(files, layout(p, "files"), dirs, layout(p, "dirs"));
+  }
+
+  private static Layout layout(Properties p, String prefix) {
+    String threads = p.getProperty(prefix + ".threads");
+    if (threads == null) {
+      return null;
+    }
+    return new Layout(Integer.parseInt(threads),
+        Long.parseLong(p.getProperty(prefix + ".items.per.worker")),
+        Integer.parseInt(p.getProperty(prefix + ".entries.per.dir")));
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof NamespaceState)) {
+      return false;
+    }
+    NamespaceState s = (NamespaceState) o;
+    return files == s.files && dirs == s.dirs && java.util.Objects.equals(fileLayout, s.fileLayout)
+        && java.util.Objects.equals(dirLayout, s.dirLayout);
+  }
+
+  @Override
+  public int hashCode() {
+    return java.util.Objects.hash(files, dirs, fileLayout, dirLayout);
+  }
+
+  @Override
+  public String toString() {
+    return "files=" + files + (fileLayout == null ? "" : " (" + fileLayout + ")") + ", dirs=" + dirs
+        + (dirLayout == null ? "" : " (" + dirLayout + ")");
+  }
+}

@@ -1,0 +1,57 @@
+package io.metabench.path;
+
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Where everything MetaBench makes lives under the base directory. Per-map and per-worker
+ * sequence-numbered names, never host names, so several processes on one host never collide:
+ *
+ * <pre>
+ *   &lt;baseDir&gt;/.metabench/          marker and per-map namespace state
+ *   &lt;baseDir&gt;/data/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]file_&lt;i&gt;   files (renamed: file_&lt;i&gt;_r)
+ *   &lt;baseDir&gt;/dirs/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]dir_&lt;i&gt;    directories of mkdirs/rmdir
+ * </pre>
+ *
+ * <p>Immutable and thread-safe; {@link #forWorker} hands each worker its own caching view.
+ */
+public final class PathSchema {
+  public static final String DATA_DIR = "data";
+  public static final String DIRS_DIR = "dirs";
+  public static final String RENAMED_SUFFIX = "_r";
+
+  private final Path baseDir;
+  private final int mapIndex;
+  private final FanOut fanOut;
+
+  public PathSchema(Path baseDir, int mapIndex, long itemsPerWorker, int entriesPerDir) {
+    this.baseDir = baseDir;
+    this.mapIndex = mapIndex;
+    this.fanOut = new FanOut(itemsPerWorker, entriesPerDir);
+  }
+
+  public Path baseDir() {
+    return baseDir;
+  }
+
+  public FanOut fanOut() {
+    return fanOut;
+  }
+
+  /** {@code <baseDir>/data} or {@code <baseDir>/dirs}. */
+  public Path kindDir(boolean files) {
+    return new Path(baseDir, files ? DATA_DIR : DIRS_DIR);
+  }
+
+  /** {@code <baseDir>/data/map_<m>} or {@code <baseDir>/dirs/map_<m>}. */
+  public Path mapDir(boolean files) {
+    return new Path(kindDir(files), "map_" + mapIndex);
+  }
+
+  /** The paths of worker {@code thread}, for that worker alone. */
+  public WorkerPaths forWorker(int thread) {
+    String threadDir = "thread_" + thread;
+    return new WorkerPaths(
+        new ItemTree(new Path(mapDir(true), threadDir), "file_", fanOut),
+        new ItemTree(new Path(mapDir(false), threadDir), "dir_", fanOut));
+  }
+}

@@ -1,0 +1,48 @@
+package io.metabench.path;
+
+import org.apache.hadoop.fs.Path;
+
+/**
+ * One worker's names: its files and its directories. Not thread-safe (see {@link ItemTree}).
+ */
+public final class WorkerPaths {
+  private final ItemTree files;
+  private final ItemTree dirs;
+
+  WorkerPaths(ItemTree files, ItemTree dirs) {
+    this.files = files;
+    this.dirs = dirs;
+  }
+
+  public ItemTree files() {
+    return files;
+  }
+
+  public ItemTree dirs() {
+    return dirs;
+  }
+
+  public ItemTree tree(boolean ofFiles) {
+    return ofFiles ? files : dirs;
+  }
+
+  /** The name create_write gives file {@code index}. */
+  public Path file(long index) {
+    return files.item(index);
+  }
+
+  /** The name rename gives file {@code index}. */
+  public Path renamedFile(long index) {
+    return files.sibling(index, PathSchema.RENAMED_SUFFIX);
+  }
+
+  /** The name file {@code index} has now. */
+  public Path currentFile(long index, boolean renamed) {
+    return renamed ? renamedFile(index) : file(index);
+  }
+
+  /** The name mkdirs gives directory {@code index}. */
+  public Path dir(long index) {
+    return dirs.item(index);
+  }
+}

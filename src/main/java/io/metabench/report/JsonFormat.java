@@ -1,0 +1,121 @@
+package io.metabench.report;
+
+import io.metabench.stats.FailureCount;
+import io.metabench.stats.PhaseResult;
+import io.metabench.stats.RunInfo;
+import io.metabench.stats.RunResult;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.text.SimpleDateFormat;
+import java.util.Base64;
+import java.util.Date;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TimeZone;
+import java.util.zip.Deflater;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The JSON result file: schema version, provenance, every parameter, and per phase the counts,
+ * failures by cause, TPS, latency percentiles and the full latency histogram (HdrHistogram's
+ * compressed, Base64 form, as in .hlog files) so results can be merged and re-analysed later.
+ * The schema is documented in docs/output-formats.md and sealed by a golden-file test.
+ */
+public final class JsonFormat implements ResultFormat {
+  private static final double[] PERCENTILES = {50, 90, 99, 99.9};
+  private static final String[] PERCENTILE_NAMES = {"p50", "p90", "p99", "p999"};
+
+  @Override
+  public void write(RunResult result, Appendable out) throws IOException {
+    RunInfo info = result.info();
+    JsonWriter w = new JsonWriter(out);
+    w.beginObject();
+    w.name("schemaVersion").value(RunResult.SCHEMA_VERSION);
+    w.name("tool").value("MetaBench");
+    w.name("toolVersion").value(info.toolVersion());
+    w.name("hadoopVersion").value(info.hadoopVersion());
+    w.name("jvm").value(info.jvm());
+    w.name("startedAt").value(iso(info.startedAtEpochMillis()));
+    w.name("fileSystem").value(info.fileSystemUri());
+    w.name("embeddedHdfs").value(info.embeddedHdfs());
+    w.name("baseDir").value(info.baseDir());
+    w.name("clientMode").value(info.clientMode());
+    w.name("parameters").beginObject();
+    for (Map.Entry<String, Object> p : result.config().parameters().entrySet()) {
+      w.name(p.getKey()).value(p.getValue());
+    }
+    w.endObject();
+    w.name("exitCode").value(result.exitCode());
+    w.name("phases").beginArray();
+    for (PhaseResult p : result.phases()) {
+      writePhase(w, p);
+    }
+    w.endArray();
+    w.name("cleanupFailures");
+    writeCauses(w, result.cleanupFailures());
+    w.endObject();
+    w.finish();
+  }
+
+  private static void writePhase(JsonWriter w, PhaseResult p) throws IOException {
+    w.beginObject();
+    w.name("operation").value(p.op().id());
+    w.name("startedAt").value(iso(p.startedAtEpochMillis()));
+    w.name("workers").value(p.workers());
+    w.name("attempted").value(p.attempted());
+    w.name("successful").value(p.successes());
+    w.name("failed").value(p.failed());
+    w.name("failures");
+    writeCauses(w, p.failures());
+    w.name("retries").value(p.retryCount());
+    w.name("retriesByCause");
+    writeCauses(w, p.retries());
+    w.name("lateWorkers").value(p.lateWorkers());
+    w.name("elapsedSeconds").value(p.windowSeconds(), 6);
+    w.name("tps").value(p.tps(), 3);
+    w.name("bytes").value(p.bytes());
+    w.name("bytesPerSecond").value(p.bytesPerSecond(), 3);
+    w.name("latencyMs").beginObject();
+    w.name("mean").value(p.meanLatencyMillis(), 6);
+    for (int i = 0; i < PERCENTILES.length; i++) {
+      w.name(PERCENTILE_NAMES[i]).value(p.latencyMillisAt(PERCENTILES[i]), 6);
+    }
+    w.name("max").value(p.maxLatencyMillis(), 6);
+    w.endObject();
+    w.name("partsMs").beginObject();
+    w.name("firstTotal").value(p.firstPartNanos() / 1e6, 6);
+    w.name("secondTotal").value(p.secondPartNanos() / 1e6, 6);
+    w.endObject();
+    w.name("workerBusyMs").value(p.workerBusyNanos() / 1e6, 6);
+    w.name("latencyHistogram").value(encode(p.latency()));
+    w.endObject();
+  }
+
+  private static void writeCauses(JsonWriter w, Map<String, FailureCount> causes)
+      throws IOException {
+    w.beginObject();
+    for (Map.Entry<String, FailureCount> e : causes.entrySet()) {
+      w.name(e.getKey()).beginObject();
+      w.name("count").value(e.getValue().count());
+      w.name("example").value(e.getValue().example());
+      w.endObject();
+    }
+    w.endObject();
+  }
+
+  /** HdrHistogram's compressed encoding in Base64, decodable with Histogram.fromString-style code. */
+  static String encode(Histogram h) {
+    ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int length = h.encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_COMPRESSION);
+    byte[] bytes = new byte[length];
+    buffer.rewind();
+    buffer.get(bytes);
+    return Base64.getEncoder().encodeToString(bytes);
+  }
+
+  private static String iso(long epochMillis) {
+    SimpleDateFormat f = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", Locale.ROOT);
+    f.setTimeZone(TimeZone.getTimeZone("UTC"));
+    return f.format(new Date(epochMillis));
+  }
+}

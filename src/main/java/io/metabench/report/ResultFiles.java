@@ -1,0 +1,62 @@
+package io.metabench.report;
+
+import io.metabench.config.BenchConfig;
+import io.metabench.stats.RunResult;
+import java.io.File;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.text.SimpleDateFormat;
+import java.util.Date;
+import java.util.Locale;
+
+/**
+ * Puts a run's machine outputs where the configuration says: the JSON file (written to a temporary
+ * file and renamed, so a reader never sees half of it) and the NNBench block (appended, as NNBench
+ * does).
+ */
+public final class ResultFiles {
+  private ResultFiles() {
+  }
+
+  /** The JSON file's path: {@code -jsonOut}, or a timestamped name in the working directory. */
+  public static File jsonFile(BenchConfig config, long startedAtEpochMillis) {
+    if (!config.jsonOut().isEmpty()) {
+      return new File(config.jsonOut());
+    }
+    SimpleDateFormat f = new SimpleDateFormat("yyyyMMdd-HHmmss", Locale.ROOT);
+    return new File("metabench-" + f.format(new Date(startedAtEpochMillis)) + ".json");
+  }
+
+  public static File writeJson(RunResult result) throws IOException {
+    File target = jsonFile(result.config(), result.info().startedAtEpochMillis()).getAbsoluteFile();
+    File dir = target.getParentFile();
+    if (dir != null && !dir.isDirectory() && !dir.mkdirs()) {
+      throw new IOException("cannot create the directory of " + target);
+    }
+    File tmp = new File(dir, "." + target.getName() + ".tmp");
+    try (Writer w = new OutputStreamWriter(new FileOutputStream(tmp), StandardCharsets.UTF_8)) {
+      new JsonFormat().write(result, w);
+    }
+    Files.move(tmp.toPath(), target.toPath(), StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
+    return target;
+  }
+
+  /** Appends the NNBench block; returns the file, or null when the log is disabled. */
+  public static File appendNNBench(RunResult result) throws IOException {
+    if (result.config().nnbenchLog().isEmpty() || result.phases().isEmpty()) {
+      return null;
+    }
+    File target = new File(result.config().nnbenchLog()).getAbsoluteFile();
+    try (Writer w = new OutputStreamWriter(new FileOutputStream(target, true),
+        StandardCharsets.UTF_8)) {
+      ResultFormatType.NNBENCH.create().write(result, w);
+    }
+    return target;
+  }
+}

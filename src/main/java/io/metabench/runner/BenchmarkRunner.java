@@ -1,0 +1,345 @@
+package io.metabench.runner;
+
+import io.metabench.Version;
+import io.metabench.config.BenchConfig;
+import io.metabench.config.InvalidInputException;
+import io.metabench.fs.ClientFactory;
+import io.metabench.fs.Reachability;
+import io.metabench.fs.Target;
+import io.metabench.op.OpContext;
+import io.metabench.op.OpType;
+import io.metabench.path.BaseDirMarker;
+import io.metabench.path.ItemTree;
+import io.metabench.path.Layout;
+import io.metabench.path.NamespaceState;
+import io.metabench.path.PathSchema;
+import io.metabench.path.WorkerPaths;
+import io.metabench.stats.FailureCount;
+import io.metabench.stats.NanoClock;
+import io.metabench.stats.OpRecorder;
+import io.metabench.stats.PhaseResult;
+import io.metabench.stats.RunInfo;
+import io.metabench.stats.RunResult;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.VersionInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the phases of one process (one map) against a target, in order, and returns their merged
+ * results. Lifecycle: check everything that can be checked without changing the file system
+ * (reachability, ownership of the base directory, the phase sequence against the recorded
+ * namespace state, HDFS limits); then claim the base directory, make the worker clients, run each
+ * phase behind a start gate, record the namespace state after each, clean up if asked, and close
+ * the clients.
+ *
+ * <p>One instance runs once; not thread-safe.
+ */
+public final class BenchmarkRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunner.class);
+  private static final int IO_BUFFER_SIZE_DEFAULT = 4096;
+
+  private final BenchConfig config;
+  private final Target target;
+  private final NanoClock clock;
+  private final ClientFactory clients;
+  private final List<FileSystem> workerClients = new ArrayList<>();
+  private FileSystem control;
+  private ExecutorService pool;
+
+  public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock) {
+    this.config = config;
+    this.target = target;
+    this.clock = clock;
+    this.clients = new ClientFactory(target);
+  }
+
+  /**
+   * Runs every phase.
+   *
+   * @throws InvalidInputException when the run cannot start; nothing was changed then
+   * @throws IOException when the base directory or the workers' directories cannot be prepared
+   */
+  public RunResult run() throws IOException, InterruptedException {
+    long startedAt = System.currentTimeMillis();
+    Path base = target.baseDir();
+    String where = base + " (map " + config.mapIndex() + ")";
+    NamespaceState initial = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
+      control = clients.newClient();
+      BaseDirMarker.Ownership ownership = BaseDirMarker.inspect(control, base);
+      return ownership == BaseDirMarker.Ownership.OWNED
+          ? BaseDirMarker.readState(control, base, config.mapIndex())
+          : refuseUnusable(ownership, base);
+    });
+    try {
+      Layout layout = new Layout(config.threads(), config.filesPerWorker(), config.filesPerDir());
+      NamespaceState planned = initial;
+      for (OpType op : config.operations()) {
+        planned = planned.after(op, layout, where);
+      }
+      checkHdfsLimits();
+      BaseDirMarker.claim(control, base, Version.get());
+      pool = Executors.newCachedThreadPool(daemonThreads());
+
+      List<PhaseResult> results = new ArrayList<>();
+      NamespaceState state = initial;
+      boolean first = true;
+      for (OpType op : config.operations()) {
+        LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),
+            config.filesPerWorker(), op.items() == OpType.Items.FILES ? "files" : "directories",
+            where);
+        PhaseResult result = runPhase(op, layout, state.files() == NamespaceState.Files.RENAMED,
+            first ? config.startTime() * 1000 : 0);
+        state = state.after(op, layout, where);
+        BaseDirMarker.writeState(control, base, config.mapIndex(), state);
+        logPhase(result);
+        results.add(result);
+        first = false;
+      }
+      Map<String, FailureCount> cleanupFailures = new TreeMap<>();
+      if (config.cleanup()) {
+        cleanupFailures = cleanup(state);
+      }
+      return new RunResult(info(startedAt), config, results, cleanupFailures);
+    } finally {
+      close();
+    }
+  }
+
+  private static NamespaceState refuseUnusable(BaseDirMarker.Ownership ownership, Path base) {
+    switch (ownership) {
+      case NOT_A_DIRECTORY:
+        throw new InvalidInputException("-baseDir " + base + " is a file; give a directory that "
+            + "is new, empty, or was made by MetaBench");
+      case FOREIGN:
+        throw new InvalidInputException("-baseDir " + base + " holds other content and no "
+            + "MetaBench marker; MetaBench works and deletes only in a directory of its own: give "
+            + "a new or empty directory");
+      default:
+        return NamespaceState.EMPTY;
+    }
+  }
+
+  private void checkHdfsLimits() {
+    if (!"hdfs".equals(target.fsUri().getScheme())
+        || !config.operations().contains(OpType.CREATE_WRITE)) {
+      return;
+    }
+    String key = "dfs.namenode.fs-limits.min-block-size";
+    long min = target.clientConf().getLong(key, 1024 * 1024);
+    if (config.blockSize() < min) {
+      throw new InvalidInputException("-blockSize " + config.blockSize() + " is below HDFS's "
+          + "minimum block size (" + key + " = " + min + "): use at least " + min + ", or lower "
+          + "the NameNode's " + key + " and pass the same value with -D " + key + "=...");
+    }
+  }
+
+  private PhaseResult runPhase(OpType op, Layout layout, boolean filesRenamed,
+      long startAtEpochMillis) throws IOException, InterruptedException {
+    boolean ofFiles = op.items() == OpType.Items.FILES;
+    List<FileSystem> fs = clientsFor(layout.threads());
+    PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(),
+        layout.itemsPerWorker(), layout.entriesPerDir());
+    List<WorkerPaths> paths = new ArrayList<>();
+    for (int t = 0; t < layout.threads(); t++) {
+      paths.add(schema.forWorker(t));
+    }
+    if (op.createsItems()) {
+      forEachWorker(layout.threads(), t -> {
+        for (Path dir : paths.get(t).tree(ofFiles).leafDirs()) {
+          if (!fs.get(t).mkdirs(dir)) {
+            throw new IOException("could not create " + dir + " before " + op.id());
+          }
+        }
+        return null;
+      });
+    }
+    StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
+    int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
+    long startedAt = System.currentTimeMillis();
+    List<OpRecorder> recorders = forEachWorker(layout.threads(), t -> {
+      OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
+          config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
+          filesRenamed);
+      return new Worker(t, op.op(), ctx, layout.itemsPerWorker(), config.retries(), clock, gate)
+          .call();
+    });
+    PhaseResult result = PhaseResult.merge(op, recorders, startedAt);
+    if (op.removesItems()) {
+      removeEmptiedDirs(paths, ofFiles, schema, fs);
+    }
+    return result;
+  }
+
+  /** Removes the directories a phase emptied, non-recursively, so nothing else can go with them. */
+  private void removeEmptiedDirs(List<WorkerPaths> paths, boolean ofFiles, PathSchema schema,
+      List<FileSystem> fs) throws IOException, InterruptedException {
+    AtomicInteger left = new AtomicInteger();
+    forEachWorker(paths.size(), t -> {
+      for (Path dir : paths.get(t).tree(ofFiles).dirsDeepestFirst()) {
+        if (!deleteEmptyDir(fs.get(t), dir)) {
+          left.incrementAndGet();
+        }
+      }
+      return null;
+    });
+    deleteEmptyDir(control, schema.mapDir(ofFiles));
+    deleteEmptyDir(control, schema.kindDir(ofFiles));
+    if (left.get() > 0) {
+      LOG.warn("{} directories under {} still hold items (see the failures above) and were left "
+          + "in place", left.get(), schema.mapDir(ofFiles));
+    }
+  }
+
+  private static boolean deleteEmptyDir(FileSystem fs, Path dir) {
+    try {
+      return fs.delete(dir, false);
+    } catch (FileNotFoundException e) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Removes what the recorded namespace state says this map made, by name and non-recursively,
+   * with the layout it was made with; then the marker when nothing else is left.
+   */
+  private Map<String, FailureCount> cleanup(NamespaceState state)
+      throws IOException, InterruptedException {
+    Map<String, FailureCount> failures = new TreeMap<>();
+    if (state.files() != NamespaceState.Files.ABSENT) {
+      collectCleanupFailures(failures, runPhase(OpType.DELETE, state.fileLayout(),
+          state.files() == NamespaceState.Files.RENAMED, 0));
+    }
+    if (state.dirs() != NamespaceState.Dirs.ABSENT) {
+      collectCleanupFailures(failures, runPhase(OpType.RMDIR, state.dirLayout(), false, 0));
+    }
+    if (failures.isEmpty()) {
+      BaseDirMarker.release(control, target.baseDir(), config.mapIndex());
+      LOG.info("cleanup: removed what map {} made in {}", config.mapIndex(), target.baseDir());
+    } else {
+      // The state stays as it was, so a later -cleanup retries (and skips what is gone).
+      LOG.warn("cleanup: some items could not be removed ({}); the marker stays so a later "
+          + "-cleanup can retry", failures.keySet());
+    }
+    return failures;
+  }
+
+  private static void collectCleanupFailures(Map<String, FailureCount> into, PhaseResult r) {
+    for (Map.Entry<String, FailureCount> e : r.failures().entrySet()) {
+      if (e.getKey().equals(FileNotFoundException.class.getSimpleName())) {
+        continue; // already gone: what cleanup wants
+      }
+      FailureCount c = into.get(e.getKey());
+      into.put(e.getKey(), new FailureCount((c == null ? 0 : c.count()) + e.getValue().count(),
+          e.getValue().example()));
+    }
+  }
+
+  private List<FileSystem> clientsFor(int workers) throws IOException, InterruptedException {
+    int missing = (config.sharedClient() ? 1 : workers) - workerClients.size();
+    if (missing > 0) {
+      workerClients.addAll(forEachWorker(missing, t -> clients.newClient()));
+    }
+    if (!config.sharedClient()) {
+      return workerClients;
+    }
+    List<FileSystem> shared = new ArrayList<>(workers);
+    for (int t = 0; t < workers; t++) {
+      shared.add(workerClients.get(0));
+    }
+    return shared;
+  }
+
+  /** A task of worker {@code t}. */
+  private interface WorkerTask<T> {
+    T run(int t) throws Exception;
+  }
+
+  /** Runs one task per worker, all at once, and returns their results in worker order. */
+  private <T> List<T> forEachWorker(int workers, WorkerTask<T> task)
+      throws IOException, InterruptedException {
+    List<Future<T>> futures = new ArrayList<>(workers);
+    for (int t = 0; t < workers; t++) {
+      final int worker = t;
+      Callable<T> c = () -> task.run(worker);
+      futures.add(pool.submit(c));
+    }
+    List<T> results = new ArrayList<>(workers);
+    for (int t = 0; t < workers; t++) {
+      try {
+        results.add(futures.get(t).get());
+      } catch (ExecutionException e) {
+        for (Future<T> f : futures) {
+          f.cancel(true);
+        }
+        Throwable cause = e.getCause();
+        if (cause instanceof IOException) {
+          throw (IOException) cause;
+        }
+        throw new IOException("worker " + t + " failed: " + cause, cause);
+      }
+    }
+    return results;
+  }
+
+  private static java.util.concurrent.ThreadFactory daemonThreads() {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "metabench-worker-" + n.getAndIncrement());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  private void logPhase(PhaseResult r) {
+    LOG.info(String.format(java.util.Locale.ROOT, "%s: %d ok, %d failed in %.3f s: %.1f ops/s",
+        r.op().id(), r.successes(), r.failed(), r.windowSeconds(), r.tps()));
+    for (Map.Entry<String, FailureCount> e : r.failures().entrySet()) {
+      LOG.warn("{}: {} failed with {} (first: {})", r.op().id(), e.getValue().count(), e.getKey(),
+          e.getValue().example());
+    }
+  }
+
+  private RunInfo info(long startedAt) {
+    return new RunInfo(Version.get(), VersionInfo.getVersion(),
+        System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
+            + System.getProperty("java.vm.name") + ")",
+        target.fsUri().toString(), target.embedded(), target.baseDir().toString(),
+        config.sharedClient() ? "shared" : "per-worker", startedAt);
+  }
+
+  private void close() {
+    if (pool != null) {
+      pool.shutdownNow();
+    }
+    for (FileSystem fs : workerClients) {
+      closeQuietly(fs);
+    }
+    if (control != null) {
+      closeQuietly(control);
+    }
+  }
+
+  private static void closeQuietly(FileSystem fs) {
+    try {
+      fs.close();
+    } catch (IOException e) {
+      LOG.debug("closing a client failed", e);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package io.metabench.runner;
+
+import io.metabench.op.MetaOp;
+import io.metabench.op.OpContext;
+import io.metabench.stats.NanoClock;
+import io.metabench.stats.OpRecorder;
+import java.util.concurrent.Callable;
+import org.apache.hadoop.ipc.RemoteException;
+
+/**
+ * One worker's share of one phase: items {@code 0..count-1}, each attempted once plus up to
+ * {@code retries} more times, every outcome recorded. A failure never stops the worker: it goes
+ * on to the next item, so nothing is skipped.
+ *
+ * <p>Runs on one thread; returns its recorder for the runner to merge.
+ */
+final class Worker implements Callable<OpRecorder> {
+  static final String RETURNED_FALSE = "returned false";
+
+  private final int index;
+  private final MetaOp op;
+  private final OpContext ctx;
+  private final long count;
+  private final int retries;
+  private final NanoClock clock;
+  private final StartGate gate;
+
+  Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
+      StartGate gate) {
+    this.index = index;
+    this.op = op;
+    this.ctx = ctx;
+    this.count = count;
+    this.retries = retries;
+    this.clock = clock;
+    this.gate = gate;
+  }
+
+  @Override
+  public OpRecorder call() throws InterruptedException {
+    OpRecorder recorder = new OpRecorder(index);
+    if (gate != null && gate.arriveAndWait()) {
+      recorder.markLate();
+    }
+    for (long i = 0; i < count; i++) {
+      runOne(i, recorder);
+    }
+    return recorder;
+  }
+
+  private void runOne(long item, OpRecorder recorder) {
+    long start = clock.nanoTime();
+    for (int attempt = 0;; attempt++) {
+      ctx.beginAttempt();
+      String cause;
+      String message;
+      try {
+        if (op.execute(ctx, item)) {
+          recorder.success(start, ctx.splitNanos(), clock.nanoTime(), ctx.bytesMoved());
+          return;
+        }
+        cause = RETURNED_FALSE;
+        message = "";
+      } catch (Exception e) {
+        cause = causeOf(e);
+        message = e.getMessage();
+      }
+      if (attempt < retries) {
+        recorder.retry(cause, message);
+      } else {
+        recorder.failure(start, clock.nanoTime(), cause, message);
+        return;
+      }
+    }
+  }
+
+  /** The exception's simple class name; for a server-side exception, the server's class. */
+  static String causeOf(Exception e) {
+    if (e instanceof RemoteException) {
+      String className = ((RemoteException) e).getClassName();
+      return className.substring(className.lastIndexOf('.') + 1);
+    }
+    return e.getClass().getSimpleName();
+  }
+}

@@ -1,0 +1,141 @@
+package io.metabench.stats;
+
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Records one worker's outcomes for one phase: a latency histogram of successful operations (in
+ * nanoseconds), failures by cause, retries by cause, bytes moved, and the window from the first
+ * operation's start to the last one's end.
+ *
+ * <p>Single writer: owned by one worker thread, with no locks or shared counters, and read only
+ * after the worker has finished (the executor's hand-over makes the writes visible).
+ */
+public final class OpRecorder {
+  private final int worker;
+  // Auto-resizing, 3 significant digits: memory follows the largest latency, not the op count.
+  private final Histogram latency = new Histogram(3);
+  private final Map<String, FailureCount> failures = new TreeMap<>();
+  private final Map<String, FailureCount> retries = new TreeMap<>();
+  private long attempted;
+  private long successes;
+  private long bytes;
+  private long firstPartNanos;
+  private long secondPartNanos;
+  private long firstStart = Long.MAX_VALUE;
+  private long lastEnd = Long.MIN_VALUE;
+  private boolean late;
+
+  public OpRecorder(int worker) {
+    this.worker = worker;
+  }
+
+  /**
+   * A successful operation that started at {@code start} and ended at {@code end}; {@code split}
+   * is the boundary between its two reported parts, or 0 when it has one part.
+   */
+  public void success(long start, long split, long end, long bytesMoved) {
+    long elapsed = end - start;
+    latency.recordValue(elapsed);
+    successes++;
+    bytes += bytesMoved;
+    if (split != 0) {
+      firstPartNanos += split - start;
+      secondPartNanos += end - split;
+    } else {
+      firstPartNanos += elapsed;
+    }
+    window(start, end);
+  }
+
+  /** An operation that failed after all its attempts. */
+  public void failure(long start, long end, String cause, String message) {
+    count(failures, cause, message);
+    window(start, end);
+  }
+
+  /** A failed attempt that is followed by another attempt of the same operation. */
+  public void retry(String cause, String message) {
+    count(retries, cause, message);
+  }
+
+  /** Marks the worker as having reached the start barrier after the requested start time. */
+  public void markLate() {
+    late = true;
+  }
+
+  private void window(long start, long end) {
+    attempted++;
+    if (start < firstStart) {
+      firstStart = start;
+    }
+    if (end > lastEnd) {
+      lastEnd = end;
+    }
+  }
+
+  private static void count(Map<String, FailureCount> byCause, String cause, String message) {
+    FailureCount c = byCause.get(cause);
+    if (c == null) {
+      byCause.put(cause, new FailureCount(1, message == null ? "" : message));
+    } else {
+      c.add(1);
+    }
+  }
+
+  public int worker() {
+    return worker;
+  }
+
+  public Histogram latency() {
+    return latency;
+  }
+
+  public Map<String, FailureCount> failures() {
+    return failures;
+  }
+
+  public Map<String, FailureCount> retries() {
+    return retries;
+  }
+
+  public long attempted() {
+    return attempted;
+  }
+
+  public long successes() {
+    return successes;
+  }
+
+  public long bytes() {
+    return bytes;
+  }
+
+  public long firstPartNanos() {
+    return firstPartNanos;
+  }
+
+  public long secondPartNanos() {
+    return secondPartNanos;
+  }
+
+  /** Start of the first operation, or {@code Long.MAX_VALUE} when none ran. */
+  public long firstStart() {
+    return firstStart;
+  }
+
+  /** End of the last operation, or {@code Long.MIN_VALUE} when none ran. */
+  public long lastEnd() {
+    return lastEnd;
+  }
+
+  public boolean late() {
+    return late;
+  }
+
+  /** Time from this worker's first operation start to its last operation end; 0 when none ran. */
+  public long busyNanos() {
+    return attempted == 0 ? 0 : lastEnd - firstStart;
+  }
+}

@@ -1,0 +1,211 @@
+package io.metabench.stats;
+
+import io.metabench.op.OpType;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The merged outcome of one phase over all its workers. Formulas (docs/metrics.md):
+ *
+ * <ul>
+ *   <li>window = last operation end − first operation start, over all workers and all attempted
+ *       operations (failed ones included, so failures cannot shrink it);</li>
+ *   <li>TPS = successful operations ÷ window;</li>
+ *   <li>latency statistics are over successful operations only, each timed from the start of its
+ *       first attempt to the end of its successful one.</li>
+ * </ul>
+ *
+ * <p>Immutable after construction; the histogram must not be modified by callers.
+ */
+public final class PhaseResult {
+  private final OpType op;
+  private final int workers;
+  private final long attempted;
+  private final long successes;
+  private final Map<String, FailureCount> failures;
+  private final Map<String, FailureCount> retries;
+  private final int lateWorkers;
+  private final long windowNanos;
+  private final long workerBusyNanos;
+  private final long bytes;
+  private final long firstPartNanos;
+  private final long secondPartNanos;
+  private final Histogram latency;
+  private final long startedAtEpochMillis;
+
+  public PhaseResult(OpType op, int workers, long attempted, long successes,
+      Map<String, FailureCount> failures, Map<String, FailureCount> retries, int lateWorkers,
+      long windowNanos, long workerBusyNanos, long bytes, long firstPartNanos, long secondPartNanos, Histogram latency,
+      long startedAtEpochMillis) {
+    this.op = op;
+    this.workers = workers;
+    this.attempted = attempted;
+    this.successes = successes;
+    this.failures = Collections.unmodifiableMap(new TreeMap<>(failures));
+    this.retries = Collections.unmodifiableMap(new TreeMap<>(retries));
+    this.lateWorkers = lateWorkers;
+    this.windowNanos = windowNanos;
+    this.workerBusyNanos = workerBusyNanos;
+    this.bytes = bytes;
+    this.firstPartNanos = firstPartNanos;
+    this.secondPartNanos = secondPartNanos;
+    this.latency = latency;
+    this.startedAtEpochMillis = startedAtEpochMillis;
+  }
+
+  /** Merges the recorders of all workers of one phase. */
+  public static PhaseResult merge(OpType op, List<OpRecorder> recorders,
+      long startedAtEpochMillis) {
+    Histogram latency = new Histogram(3);
+    Map<String, FailureCount> failures = new TreeMap<>();
+    Map<String, FailureCount> retries = new TreeMap<>();
+    long attempted = 0;
+    long successes = 0;
+    long bytes = 0;
+    long firstPart = 0;
+    long secondPart = 0;
+    long firstStart = Long.MAX_VALUE;
+    long lastEnd = Long.MIN_VALUE;
+    int late = 0;
+    long busy = 0;
+    for (OpRecorder r : recorders) {
+      latency.add(r.latency());
+      mergeCounts(failures, r.failures());
+      mergeCounts(retries, r.retries());
+      attempted += r.attempted();
+      successes += r.successes();
+      bytes += r.bytes();
+      firstPart += r.firstPartNanos();
+      secondPart += r.secondPartNanos();
+      firstStart = Math.min(firstStart, r.firstStart());
+      lastEnd = Math.max(lastEnd, r.lastEnd());
+      late += r.late() ? 1 : 0;
+      busy += r.busyNanos();
+    }
+    long window = attempted == 0 ? 0 : lastEnd - firstStart;
+    return new PhaseResult(op, recorders.size(), attempted, successes, failures, retries, late,
+        window, busy, bytes, firstPart, secondPart, latency, startedAtEpochMillis);
+  }
+
+  private static void mergeCounts(Map<String, FailureCount> into,
+      Map<String, FailureCount> from) {
+    for (Map.Entry<String, FailureCount> e : from.entrySet()) {
+      FailureCount existing = into.get(e.getKey());
+      if (existing == null) {
+        into.put(e.getKey(), new FailureCount(e.getValue().count(), e.getValue().example()));
+      } else {
+        existing.add(e.getValue().count());
+      }
+    }
+  }
+
+  public OpType op() {
+    return op;
+  }
+
+  public int workers() {
+    return workers;
+  }
+
+  /** Operations attempted (each counted once however many attempts it took). */
+  public long attempted() {
+    return attempted;
+  }
+
+  public long successes() {
+    return successes;
+  }
+
+  /** Operations that failed after all attempts. */
+  public long failed() {
+    long n = 0;
+    for (FailureCount c : failures.values()) {
+      n += c.count();
+    }
+    return n;
+  }
+
+  /** Failed operations by cause (exception class, or "returned false"). */
+  public Map<String, FailureCount> failures() {
+    return failures;
+  }
+
+  /** Extra attempts made, by the cause of the attempt that was retried. */
+  public Map<String, FailureCount> retries() {
+    return retries;
+  }
+
+  public long retryCount() {
+    long n = 0;
+    for (FailureCount c : retries.values()) {
+      n += c.count();
+    }
+    return n;
+  }
+
+  public int lateWorkers() {
+    return lateWorkers;
+  }
+
+  public long windowNanos() {
+    return windowNanos;
+  }
+
+  /** Sum over workers of each one's first-start-to-last-end time (NNBench's "TPS Total"). */
+  public long workerBusyNanos() {
+    return workerBusyNanos;
+  }
+
+  public double windowSeconds() {
+    return windowNanos / 1e9;
+  }
+
+  /** Successful operations per second of the phase's window; 0 when nothing succeeded. */
+  public double tps() {
+    return windowNanos <= 0 ? 0.0 : successes * 1e9 / windowNanos;
+  }
+
+  /** Bytes written or read by successful operations. */
+  public long bytes() {
+    return bytes;
+  }
+
+  public double bytesPerSecond() {
+    return windowNanos <= 0 ? 0.0 : bytes * 1e9 / windowNanos;
+  }
+
+  /** Sum over successful operations of the first reported part (create+write, open, ...). */
+  public long firstPartNanos() {
+    return firstPartNanos;
+  }
+
+  /** Sum over successful operations of the second reported part (close, read), else 0. */
+  public long secondPartNanos() {
+    return secondPartNanos;
+  }
+
+  /** Latency of successful operations in nanoseconds. Do not modify. */
+  public Histogram latency() {
+    return latency;
+  }
+
+  public double meanLatencyMillis() {
+    return latency.getTotalCount() == 0 ? 0.0 : latency.getMean() / 1e6;
+  }
+
+  /** Latency at {@code percentile} (0–100) in milliseconds; 0 when nothing succeeded. */
+  public double latencyMillisAt(double percentile) {
+    return latency.getTotalCount() == 0 ? 0.0 : latency.getValueAtPercentile(percentile) / 1e6;
+  }
+
+  public double maxLatencyMillis() {
+    return latency.getTotalCount() == 0 ? 0.0 : latency.getMaxValue() / 1e6;
+  }
+
+  public long startedAtEpochMillis() {
+    return startedAtEpochMillis;
+  }
+}

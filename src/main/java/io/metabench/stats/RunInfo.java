@@ -1,0 +1,62 @@
+package io.metabench.stats;
+
+/**
+ * Provenance of a run: versions, the file system, where the results came from. Immutable.
+ */
+public final class RunInfo {
+  private final String toolVersion;
+  private final String hadoopVersion;
+  private final String jvm;
+  private final String fileSystemUri;
+  private final boolean embeddedHdfs;
+  private final String baseDir;
+  private final String clientMode;
+  private final long startedAtEpochMillis;
+
+  public RunInfo(String toolVersion, String hadoopVersion, String jvm, String fileSystemUri,
+      boolean embeddedHdfs, String baseDir, String clientMode, long startedAtEpochMillis) {
+    this.toolVersion = toolVersion;
+    this.hadoopVersion = hadoopVersion;
+    this.jvm = jvm;
+    this.fileSystemUri = fileSystemUri;
+    this.embeddedHdfs = embeddedHdfs;
+    this.baseDir = baseDir;
+    this.clientMode = clientMode;
+    this.startedAtEpochMillis = startedAtEpochMillis;
+  }
+
+  public String toolVersion() {
+    return toolVersion;
+  }
+
+  public String hadoopVersion() {
+    return hadoopVersion;
+  }
+
+  /** Vendor, version and VM name of the JVM that ran the workers. */
+  public String jvm() {
+    return jvm;
+  }
+
+  public String fileSystemUri() {
+    return fileSystemUri;
+  }
+
+  public boolean embeddedHdfs() {
+    return embeddedHdfs;
+  }
+
+  /** The qualified base directory. */
+  public String baseDir() {
+    return baseDir;
+  }
+
+  /** "per-worker" (each worker its own FileSystem client) or "shared" (one for all). */
+  public String clientMode() {
+    return clientMode;
+  }
+
+  public long startedAtEpochMillis() {
+    return startedAtEpochMillis;
+  }
+}

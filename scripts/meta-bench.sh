@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# MetaBench from the standalone distribution, in the spirit of Curvine's meta-bench.sh.
+#
+#   scripts/meta-bench.sh OPERATION [metabench options...]
+#       OPERATION: any name MetaBench accepts, in either dialect (create_write or createWrite,
+#       open_read or openRead, rename, delete, mkdirs or mkdir, rmdir), a comma-separated list,
+#       or all. The defaults below come first, so options given here override them.
+#   scripts/meta-bench.sh -operation ... [any metabench command line]
+#       When the first argument starts with '-', every argument goes to MetaBench unchanged
+#       (an NNBench command line such as -D k=v -operation create_write -numberOfFiles 5000).
+#
+# Environment (used only with the OPERATION form):
+#   THREADS (10)  NUM_FILES (1000)  BYTES_TO_WRITE (0)
+#   BASE_DIR      base directory or URI; unset: /benchmarks/MetaBench on the default file
+#                 system, or on an embedded HDFS when no file system is configured
+#   CONF_DIR      directory of *-site.xml files to load (as -confDir)
+# Environment (always):
+#   META_BENCH_HEAP      JVM heap options (default: -Xms256m -Xmx1g)
+#   META_BENCH_OPTS      more JVM options
+#   META_BENCH_CLASSPATH extra classpath entries, e.g. a file system's client jar
+#   JAVA_HOME            the JDK to use (default: java on the PATH)
+# If the distribution has not been built yet (source checkout), it is built first with Maven.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+
+find_dist() {
+  if [ -d "$here/../lib" ]; then
+    (cd "$here/.." && pwd)
+    return
+  fi
+  local d
+  for d in "$here"/../target/metabench-*-dist/metabench-*; do
+    if [ -d "$d/lib" ]; then
+      (cd "$d" && pwd)
+      return
+    fi
+  done
+}
+
+dist=$(find_dist)
+if [ -z "$dist" ]; then
+  root=$(cd "$here/.." && pwd)
+  echo "meta-bench.sh: building the standalone distribution (mvn -B -q -DskipTests package) ..." >&2
+  (cd "$root" && mvn -B -q -DskipTests package) >&2
+  dist=$(find_dist)
+  if [ -z "$dist" ]; then
+    echo "meta-bench.sh: the build did not produce target/metabench-*-dist; see the Maven output above" >&2
+    exit 2
+  fi
+fi
+
+if [ $# -eq 0 ]; then
+  sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+fi
+
+if [[ "$1" == -* ]]; then
+  args=("$@")
+else
+  op=$1
+  shift
+  args=(-operation "$op" -threads "${THREADS:-10}" -numFiles "${NUM_FILES:-1000}"
+        -bytesToWrite "${BYTES_TO_WRITE:-0}")
+  if [ -n "${BASE_DIR:-}" ]; then
+    args+=(-baseDir "$BASE_DIR")
+  fi
+  if [ -n "${CONF_DIR:-}" ]; then
+    args+=(-confDir "$CONF_DIR")
+  fi
+  args+=("$@")
+fi
+
+java=java
+if [ -n "${JAVA_HOME:-}" ]; then
+  java="$JAVA_HOME/bin/java"
+fi
+
+jvm_opts=(${META_BENCH_HEAP:--Xms256m -Xmx1g})
+# Hadoop reflects into JDK internals; JDK 9 and later need these opened (JDK 8 rejects them).
+major=$("$java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\)\..*/\1/p' | head -1)
+if [ "${major:-1}" != "1" ] && [ -n "${major:-}" ]; then
+  for pkg in java.lang java.lang.reflect java.util java.util.concurrent java.io java.net java.nio sun.nio.ch; do
+    jvm_opts+=("--add-opens=java.base/$pkg=ALL-UNNAMED")
+  done
+fi
+jvm_opts+=("-Dlog4j.configuration=file:$dist/conf/log4j.properties")
+if [ -n "${META_BENCH_OPTS:-}" ]; then
+  jvm_opts+=(${META_BENCH_OPTS})
+fi
+
+cp="$dist/conf:$dist/lib/*"
+if [ -n "${META_BENCH_CLASSPATH:-}" ]; then
+  cp="$cp:$META_BENCH_CLASSPATH"
+fi
+
+exec "$java" "${jvm_opts[@]}" -cp "$cp" io.metabench.MetaBench "${args[@]}"

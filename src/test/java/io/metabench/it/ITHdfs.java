@@ -1,0 +1,69 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.metabench.testing.MetaBenchRun;
+import io.metabench.testing.MiniHdfs;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The namespace facts on a real HDFS (MiniDFSCluster: NameNode and DataNode in this JVM) reached
+ * through an hdfs:// URI, as a running cluster's NameNode would be.
+ */
+class ITHdfs extends NamespaceFactsContract {
+  private static MiniHdfs hdfs;
+
+  @BeforeAll
+  static void startHdfs() throws Exception {
+    hdfs = MiniHdfs.start();
+  }
+
+  @AfterAll
+  static void stopHdfs() {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+  }
+
+  @Override
+  Configuration conf() {
+    return new Configuration();
+  }
+
+  @Override
+  FileSystem fs() throws Exception {
+    return hdfs.fs();
+  }
+
+  @Override
+  String baseUri(String name) {
+    return hdfs.uri() + "/it/" + name;
+  }
+
+  @Test
+  void aBlockSizeBelowTheNameNodeMinimumIsRefusedWithNothingCreated() throws Exception {
+    String base = baseUri("tiny-block");
+    MetaBenchRun r = run("-operation", "create_write", "-blockSize", "1024",
+        "-bytesPerChecksum", "512", "-baseDir", base);
+    assertThat(r.exitCode).isEqualTo(2);
+    assertThat(r.stderr).contains("below HDFS's minimum block size")
+        .contains("dfs.namenode.fs-limits.min-block-size");
+    assertThat(hdfs.fs().exists(new Path(base))).isFalse();
+  }
+
+  @Test
+  void theDefaultFileSystemIsUsedWhenTheBaseDirIsAPath() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set("fs.defaultFS", hdfs.uri().toString());
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write",
+        "-numFiles", "3", "-baseDir", "/it/default-fs");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.json().get("embeddedHdfs").asBoolean()).isFalse();
+    assertThat(hdfs.fs().exists(new Path("/it/default-fs/data/map_0/thread_0/file_2"))).isTrue();
+  }
+}

@@ -1,0 +1,236 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.MetaBenchRun;
+import io.metabench.testing.Trees;
+import java.io.File;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What every phase must leave in a real file system, checked by listing it: the same facts for
+ * each file system MetaBench is tested on.
+ */
+abstract class NamespaceFactsContract {
+  @TempDir
+  File scratch;
+
+  /** Configuration a run starts from. */
+  abstract Configuration conf();
+
+  /** A client of the file system under test. */
+  abstract FileSystem fs() throws Exception;
+
+  /** The full URI of a base directory no other test uses. */
+  abstract String baseUri(String name);
+
+  MetaBenchRun run(String... args) throws Exception {
+    return MetaBenchRun.run(conf(), scratch, args);
+  }
+
+  Map<String, String> tree(String base) throws Exception {
+    return Trees.list(fs(), new Path(base));
+  }
+
+  @Test
+  void createWriteMakesThreadsTimesFilesOfTheRequestedLength() throws Exception {
+    String base = baseUri("create");
+    MetaBenchRun r = run("-operation", "create_write", "-threads", "3", "-numberOfFiles", "40",
+        "-bytesToWrite", "100", "-baseDir", base);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    Map<String, String> files = Trees.named(tree(base), "file_");
+    assertThat(files).hasSize(120);
+    assertThat(files.values()).containsOnly("100");
+    for (int t = 0; t < 3; t++) {
+      for (int i = 0; i < 40; i++) {
+        assertThat(files).containsKey("data/map_0/thread_" + t + "/file_" + i);
+      }
+    }
+    JsonNode phase = r.phase("create_write");
+    assertThat(phase.get("successful").asLong()).isEqualTo(120);
+    assertThat(phase.get("failed").asLong()).isZero();
+    assertThat(phase.get("bytes").asLong()).isEqualTo(12_000);
+    assertThat(phase.get("tps").asDouble()).isPositive();
+    assertThat(r.stdout).contains("create_write").contains("All operations succeeded.");
+  }
+
+  @Test
+  void openReadReadsEveryFileToItsEnd() throws Exception {
+    String base = baseUri("open");
+    MetaBenchRun r = run("-operation", "create_write,open_read", "-threads", "2",
+        "-numberOfFiles", "25", "-bytesToWrite", "3000", "-readFileAfterOpen", "true",
+        "-baseDir", base);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode open = r.phase("open_read");
+    assertThat(open.get("successful").asLong()).isEqualTo(50);
+    assertThat(open.get("bytes").asLong()).isEqualTo(150_000);
+    assertThat(open.get("bytesPerSecond").asDouble()).isPositive();
+  }
+
+  @Test
+  void laterRunsFindTheFilesAndDeleteTargetsTheRenamedNames() throws Exception {
+    String base = baseUri("phases");
+    String[] layout = {"-threads", "2", "-numFiles", "30", "-baseDir", base};
+    assertThat(run(concat(new String[] {"-operation", "createWrite"}, layout)).exitCode)
+        .isZero();
+
+    MetaBenchRun rename = run(concat(new String[] {"-operation", "rename"}, layout));
+    assertThat(rename.exitCode).as(rename.toString()).isZero();
+    Map<String, String> afterRename = tree(base);
+    assertThat(Trees.named(afterRename, "file_").keySet()).hasSize(60)
+        .allMatch(name -> name.endsWith("_r"));
+
+    MetaBenchRun open = run(concat(new String[] {"-operation", "openRead"}, layout));
+    assertThat(open.exitCode).as(open.toString()).isZero();
+    assertThat(open.phase("open_read").get("successful").asLong()).isEqualTo(60);
+
+    MetaBenchRun delete = run(concat(new String[] {"-operation", "delete"}, layout));
+    assertThat(delete.exitCode).as(delete.toString()).isZero();
+    JsonNode phase = delete.phase("delete");
+    // One call per file: no probing of the old names.
+    assertThat(phase.get("attempted").asLong()).isEqualTo(60);
+    assertThat(phase.get("successful").asLong()).isEqualTo(60);
+    assertThat(Trees.named(tree(base), "file_")).isEmpty();
+    assertThat(tree(base).keySet()).allMatch(name -> name.startsWith(".metabench"));
+  }
+
+  @Test
+  void mkdirsMakesEveryDirectoryAndRmdirRemovesThem() throws Exception {
+    String base = baseUri("dirs");
+    MetaBenchRun mk = run("-operation", "mkdirs", "-threads", "2", "-numFiles", "15",
+        "-baseDir", base);
+    assertThat(mk.exitCode).as(mk.toString()).isZero();
+    Map<String, String> dirs = Trees.named(tree(base), "dir_");
+    assertThat(dirs).hasSize(30);
+    assertThat(dirs.values()).containsOnly("d");
+
+    MetaBenchRun rm = run("-operation", "rmdir", "-threads", "2", "-numFiles", "15",
+        "-baseDir", base);
+    assertThat(rm.exitCode).as(rm.toString()).isZero();
+    assertThat(rm.phase("rmdir").get("successful").asLong()).isEqualTo(30);
+    assertThat(Trees.named(tree(base), "dir_")).isEmpty();
+  }
+
+  @Test
+  void allLeavesOnlyTheMarkerAndCleanupRemovesThat() throws Exception {
+    String base = baseUri("all");
+    MetaBenchRun all = run("-operation", "all", "-threads", "2", "-numFiles", "10",
+        "-baseDir", base);
+    assertThat(all.exitCode).as(all.toString()).isZero();
+    assertThat(all.json().get("phases")).hasSize(6);
+    assertThat(tree(base).keySet()).allMatch(name -> name.startsWith(".metabench"));
+
+    MetaBenchRun cleanup = run("-cleanup", "-baseDir", base);
+    assertThat(cleanup.exitCode).as(cleanup.toString()).isZero();
+    assertThat(fs().exists(new Path(base))).isFalse();
+  }
+
+  @Test
+  void cleanupAloneRemovesWhatWasMadeUsingTheRecordedLayout() throws Exception {
+    String base = baseUri("cleanup");
+    assertThat(run("-operation", "create_write,rename", "-threads", "3", "-numFiles", "7",
+        "-filesPerDir", "3", "-baseDir", base).exitCode).isZero();
+    assertThat(run("-operation", "mkdirs", "-threads", "2", "-numFiles", "4", "-baseDir", base)
+        .exitCode).isZero();
+    MetaBenchRun cleanup = run("-cleanup", "-baseDir", base);
+    assertThat(cleanup.exitCode).as(cleanup.toString()).isZero();
+    assertThat(fs().exists(new Path(base))).isFalse();
+  }
+
+  @Test
+  void cleanupKeepsABaseDirectoryItDidNotCreate() throws Exception {
+    String base = baseUri("kept");
+    fs().mkdirs(new Path(base));
+    assertThat(run("-operation", "create_write", "-numFiles", "3", "-baseDir", base, "-cleanup")
+        .exitCode).isZero();
+    assertThat(fs().exists(new Path(base))).isTrue();
+    assertThat(tree(base)).isEmpty();
+  }
+
+  @Test
+  void fanOutKeepsEveryDirectoryWithinFilesPerDir() throws Exception {
+    String base = baseUri("fanout");
+    MetaBenchRun r = run("-operation", "create_write", "-numFiles", "40", "-filesPerDir", "4",
+        "-baseDir", base);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    Map<String, String> all = tree(base);
+    assertThat(Trees.named(all, "file_")).hasSize(40);
+    Map<String, Integer> children = new java.util.HashMap<>();
+    for (String entry : all.keySet()) {
+      if (entry.startsWith("data/map_0/thread_0/")) {
+        children.merge(entry.substring(0, entry.lastIndexOf('/')), 1, Integer::sum);
+      }
+    }
+    assertThat(children.values()).allMatch(n -> n <= 4);
+  }
+
+  @Test
+  void twoMapsShareABaseDirectoryWithoutColliding() throws Exception {
+    String base = baseUri("maps");
+    assertThat(run("-operation", "create_write", "-numFiles", "5", "-mapIndex", "0",
+        "-baseDir", base).exitCode).isZero();
+    assertThat(run("-operation", "create_write", "-numFiles", "5", "-mapIndex", "1",
+        "-baseDir", base).exitCode).isZero();
+    assertThat(Trees.named(tree(base), "file_")).hasSize(10);
+    assertThat(run("-operation", "delete", "-numFiles", "5", "-mapIndex", "1", "-baseDir", base)
+        .exitCode).isZero();
+    assertThat(Trees.named(tree(base), "file_").keySet()).hasSize(5)
+        .allMatch(name -> name.startsWith("data/map_0/"));
+  }
+
+  @Test
+  void workersArrivingAfterTheStartTimeAreCountedAndStillWork() throws Exception {
+    String base = baseUri("late");
+    MetaBenchRun r = run("-operation", "create_write", "-threads", "3", "-numFiles", "4",
+        "-startTime", "1", "-baseDir", base);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.phase("create_write").get("lateWorkers").asInt()).isEqualTo(3);
+    assertThat(r.phase("create_write").get("successful").asLong()).isEqualTo(12);
+  }
+
+  @Test
+  void sharedClientIsUsedAndReported() throws Exception {
+    String base = baseUri("shared");
+    MetaBenchRun r = run("-operation", "create_write,delete", "-threads", "4", "-numFiles", "5",
+        "-sharedClient", "-baseDir", base);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.json().get("clientMode").asText()).isEqualTo("shared");
+    assertThat(r.phase("delete").get("successful").asLong()).isEqualTo(20);
+  }
+
+  @Test
+  void aSecondCreateWriteIsRefusedWithNothingTouched() throws Exception {
+    String base = baseUri("twice");
+    assertThat(run("-operation", "create_write", "-numFiles", "3", "-baseDir", base).exitCode)
+        .isZero();
+    Map<String, String> before = tree(base);
+    MetaBenchRun again = run("-operation", "create_write", "-numFiles", "3", "-baseDir", base);
+    assertThat(again.exitCode).isEqualTo(2);
+    assertThat(again.stderr).contains("run delete first");
+    assertThat(tree(base)).isEqualTo(before);
+  }
+
+  @Test
+  void aLaterPhaseWithAnotherLayoutIsRefusedWithNothingTouched() throws Exception {
+    String base = baseUri("layout");
+    assertThat(run("-operation", "create_write", "-threads", "2", "-numFiles", "3",
+        "-baseDir", base).exitCode).isZero();
+    Map<String, String> before = tree(base);
+    MetaBenchRun r = run("-operation", "delete", "-numFiles", "3", "-baseDir", base);
+    assertThat(r.exitCode).isEqualTo(2);
+    assertThat(r.stderr).contains("-threads 2 -numberOfFiles 3");
+    assertThat(tree(base)).isEqualTo(before);
+  }
+
+  static String[] concat(String[] a, String[] b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+}

@@ -1,0 +1,91 @@
+package io.metabench.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.metabench.MetaBench;
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.ToolRunner;
+
+/**
+ * Runs MetaBench in this JVM through ToolRunner, exactly as {@code main} does but without
+ * System.exit, capturing stdout, stderr, the exit code and the JSON result.
+ */
+public final class MetaBenchRun {
+  public final int exitCode;
+  public final String stdout;
+  public final String stderr;
+  private final File json;
+
+  private MetaBenchRun(int exitCode, String stdout, String stderr, File json) {
+    this.exitCode = exitCode;
+    this.stdout = stdout;
+    this.stderr = stderr;
+    this.json = json;
+  }
+
+  /**
+   * Runs with {@code args}; the JSON goes to a file in {@code scratch} and the NNBench block to
+   * {@code scratch/NNBench_results.log} unless the arguments say otherwise.
+   */
+  public static MetaBenchRun run(Configuration conf, File scratch, String... args)
+      throws Exception {
+    File json = File.createTempFile("result-", ".json", scratch);
+    json.delete();
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    if (!all.contains("-jsonOut")) {
+      all.add("-jsonOut");
+      all.add(json.getPath());
+    }
+    if (!all.contains("-nnbenchLog")) {
+      all.add("-nnbenchLog");
+      all.add(new File(scratch, "NNBench_results.log").getPath());
+    }
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int rc;
+    try (PrintStream o = new PrintStream(out, true, "UTF-8");
+        PrintStream e = new PrintStream(err, true, "UTF-8")) {
+      rc = ToolRunner.run(new Configuration(conf), new MetaBench(o, e),
+          all.toArray(new String[0]));
+    }
+    return new MetaBenchRun(rc, new String(out.toByteArray(), StandardCharsets.UTF_8),
+        new String(err.toByteArray(), StandardCharsets.UTF_8), json);
+  }
+
+  /** The parsed JSON result; fails when the run wrote none. */
+  public JsonNode json() throws IOException {
+    if (!json.exists()) {
+      throw new AssertionError("no JSON result was written; stderr: " + stderr);
+    }
+    return new ObjectMapper().readTree(new String(Files.readAllBytes(json.toPath()),
+        StandardCharsets.UTF_8));
+  }
+
+  public boolean wroteJson() {
+    return json.exists();
+  }
+
+  /** The JSON object of phase {@code operation}. */
+  public JsonNode phase(String operation) throws IOException {
+    for (JsonNode p : json().get("phases")) {
+      if (p.get("operation").asText().equals(operation)) {
+        return p;
+      }
+    }
+    throw new AssertionError("no phase " + operation + " in " + json());
+  }
+
+  @Override
+  public String toString() {
+    return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+  }
+}

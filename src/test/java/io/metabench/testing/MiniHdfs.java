@@ -1,0 +1,57 @@
+package io.metabench.testing;
+
+import java.io.Closeable;
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+
+/** A real HDFS for tests: one NameNode and one DataNode in this JVM, on 127.0.0.1. */
+public final class MiniHdfs implements Closeable {
+  private final MiniDFSCluster cluster;
+  private final File dir;
+  private final FileSystem fs;
+
+  private MiniHdfs(MiniDFSCluster cluster, File dir) throws IOException {
+    this.cluster = cluster;
+    this.dir = dir;
+    this.fs = cluster.getFileSystem();
+  }
+
+  public static MiniHdfs start() throws IOException {
+    return start(new Configuration());
+  }
+
+  public static MiniHdfs start(Configuration base) throws IOException {
+    File dir = Files.createTempDirectory("it-hdfs-").toFile();
+    Configuration conf = new Configuration(base);
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
+    conf.set("dfs.namenode.http-address", "127.0.0.1:0");
+    conf.setLong("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 10);
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir).numDataNodes(1).build();
+    cluster.waitActive();
+    return new MiniHdfs(cluster, dir);
+  }
+
+  public URI uri() {
+    return cluster.getURI();
+  }
+
+  public FileSystem fs() {
+    return fs;
+  }
+
+  public MiniDFSCluster cluster() {
+    return cluster;
+  }
+
+  @Override
+  public void close() {
+    cluster.shutdown();
+    FileUtil.fullyDelete(dir);
+  }
+}

@@ -1,0 +1,112 @@
+package io.metabench.it;
+
+import static io.metabench.testing.FaultyLocalFileSystem.CREATE_FAIL_EVERY;
+import static io.metabench.testing.FaultyLocalFileSystem.DELETE_FALSE_EVERY;
+import static io.metabench.testing.FaultyLocalFileSystem.RENAME_FALSE_EVERY;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.FaultyLocalFileSystem;
+import io.metabench.testing.MetaBenchRun;
+import io.metabench.testing.Trees;
+import java.io.File;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Failures injected into the real local file system are counted exactly, by cause, never as
+ * successes, and make the exit code non-zero.
+ */
+class ITFaultInjection {
+  @TempDir
+  File root;
+  @TempDir
+  File scratch;
+
+  @BeforeEach
+  void reset() {
+    FaultyLocalFileSystem.reset();
+  }
+
+  private Configuration conf() {
+    Configuration conf = new Configuration();
+    conf.setClass("fs.faulty.impl", FaultyLocalFileSystem.class, FileSystem.class);
+    return conf;
+  }
+
+  private String base(String name) {
+    return "faulty://" + new File(root, name).getAbsolutePath();
+  }
+
+  private Map<String, String> tree(String name) throws Exception {
+    return Trees.list(FileSystem.getLocal(new Configuration()),
+        new Path(new File(root, name).toURI()));
+  }
+
+  @Test
+  void everySeventhCreateThrowsAndIsCountedAsAFailure() throws Exception {
+    MetaBenchRun r = MetaBenchRun.run(conf(), scratch, "-D", CREATE_FAIL_EVERY + "=7",
+        "-operation", "create_write", "-threads", "2", "-numFiles", "35",
+        "-baseDir", base("create"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode phase = r.phase("create_write");
+    assertThat(phase.get("attempted").asLong()).isEqualTo(70);
+    assertThat(phase.get("successful").asLong()).isEqualTo(60);
+    assertThat(phase.get("failed").asLong()).isEqualTo(10);
+    assertThat(phase.get("failures").get("IOException").get("count").asLong()).isEqualTo(10);
+    assertThat(phase.get("failures").get("IOException").get("example").asText())
+        .contains("injected create failure");
+    assertThat(r.json().get("exitCode").asInt()).isEqualTo(1);
+    assertThat(r.stdout).contains("10 operations failed (exit code 1)");
+    assertThat(Trees.named(tree("create"), "file_")).hasSize(60);
+  }
+
+  @Test
+  void aRetriedFailureIsCountedApartAndTheOperationSucceeds() throws Exception {
+    MetaBenchRun r = MetaBenchRun.run(conf(), scratch, "-D", CREATE_FAIL_EVERY + "=7",
+        "-operation", "create_write", "-threads", "1", "-numFiles", "35", "-retries", "1",
+        "-baseDir", base("retry"));
+    // Call 7 fails and its retry is call 8, which succeeds: 5 retries, no failure.
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode phase = r.phase("create_write");
+    assertThat(phase.get("successful").asLong()).isEqualTo(35);
+    assertThat(phase.get("failed").asLong()).isZero();
+    assertThat(phase.get("retries").asLong()).isEqualTo(5);
+    assertThat(phase.get("retriesByCause").get("IOException").get("count").asLong())
+        .isEqualTo(5);
+    assertThat(Trees.named(tree("retry"), "file_")).hasSize(35);
+  }
+
+  @Test
+  void everyFifthRenameReturningFalseIsAFailureAndRenamesNothing() throws Exception {
+    assertThat(MetaBenchRun.run(conf(), scratch, "-operation", "create_write", "-threads", "2",
+        "-numFiles", "35", "-baseDir", base("rename")).exitCode).isZero();
+    MetaBenchRun r = MetaBenchRun.run(conf(), scratch, "-D", RENAME_FALSE_EVERY + "=5",
+        "-operation", "rename", "-threads", "2", "-numFiles", "35", "-baseDir", base("rename"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode phase = r.phase("rename");
+    assertThat(phase.get("successful").asLong()).isEqualTo(56);
+    assertThat(phase.get("failures").get("returned false").get("count").asLong())
+        .isEqualTo(14);
+    Map<String, String> files = Trees.named(tree("rename"), "file_");
+    assertThat(files.keySet().stream().filter(n -> n.endsWith("_r"))).hasSize(56);
+    assertThat(files.keySet().stream().filter(n -> !n.endsWith("_r"))).hasSize(14);
+  }
+
+  @Test
+  void deletesReturningFalseAreCountedAndTheirDirectoriesAreLeft() throws Exception {
+    assertThat(MetaBenchRun.run(conf(), scratch, "-operation", "create_write", "-threads", "1",
+        "-numFiles", "12", "-baseDir", base("delete")).exitCode).isZero();
+    MetaBenchRun r = MetaBenchRun.run(conf(), scratch, "-D", DELETE_FALSE_EVERY + "=4",
+        "-operation", "delete", "-threads", "1", "-numFiles", "12", "-baseDir", base("delete"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    assertThat(r.phase("delete").get("failures").get("returned false").get("count").asLong())
+        .isEqualTo(3);
+    assertThat(Trees.named(tree("delete"), "file_")).hasSize(3);
+  }
+}

@@ -1,0 +1,99 @@
+package io.metabench.testing;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+
+/**
+ * The real local file system under the scheme {@code faulty://}, with failures injected by call
+ * count across all instances: every {@code faulty.create.fail.every}-th create throws, every
+ * {@code faulty.rename.false.every}-th rename returns false (and renames nothing), every
+ * {@code faulty.delete.false.every}-th delete returns false (and deletes nothing). 0 disables.
+ * Only benchmark items (names starting with file_ or dir_) are counted and hit, so MetaBench's
+ * own marker and state files never are.
+ * Register with {@code fs.faulty.impl}; call {@link #reset()} before each test.
+ */
+public final class FaultyLocalFileSystem extends RawLocalFileSystem {
+  public static final String CREATE_FAIL_EVERY = "faulty.create.fail.every";
+  public static final String RENAME_FALSE_EVERY = "faulty.rename.false.every";
+  public static final String DELETE_FALSE_EVERY = "faulty.delete.false.every";
+
+  private static final AtomicLong CREATES = new AtomicLong();
+  private static final AtomicLong RENAMES = new AtomicLong();
+  private static final AtomicLong DELETES = new AtomicLong();
+
+  private long createFailEvery;
+  private long renameFalseEvery;
+  private long deleteFalseEvery;
+
+  public static void reset() {
+    CREATES.set(0);
+    RENAMES.set(0);
+    DELETES.set(0);
+  }
+
+  @Override
+  public void initialize(URI uri, Configuration conf) throws IOException {
+    super.initialize(uri, conf);
+    createFailEvery = conf.getLong(CREATE_FAIL_EVERY, 0);
+    renameFalseEvery = conf.getLong(RENAME_FALSE_EVERY, 0);
+    deleteFalseEvery = conf.getLong(DELETE_FALSE_EVERY, 0);
+  }
+
+  @Override
+  public URI getUri() {
+    return URI.create("faulty:///");
+  }
+
+  @Override
+  public String getScheme() {
+    return "faulty";
+  }
+
+  private static boolean hit(AtomicLong counter, long every, Path p) {
+    String name = p.getName();
+    boolean item = name.startsWith("file_") || name.startsWith("dir_");
+    return every > 0 && item && counter.incrementAndGet() % every == 0;
+  }
+
+  @Override
+  public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite,
+      int bufferSize, short replication, long blockSize, Progressable progress)
+      throws IOException {
+    if (hit(CREATES, createFailEvery, f)) {
+      throw new IOException("injected create failure for " + f);
+    }
+    return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+  }
+
+  @Override
+  public FSDataOutputStream create(Path f, boolean overwrite, int bufferSize, short replication,
+      long blockSize, Progressable progress) throws IOException {
+    if (hit(CREATES, createFailEvery, f)) {
+      throw new IOException("injected create failure for " + f);
+    }
+    return super.create(f, overwrite, bufferSize, replication, blockSize, progress);
+  }
+
+  @Override
+  public boolean rename(Path src, Path dst) throws IOException {
+    if (hit(RENAMES, renameFalseEvery, src)) {
+      return false;
+    }
+    return super.rename(src, dst);
+  }
+
+  @Override
+  public boolean delete(Path p, boolean recursive) throws IOException {
+    if (hit(DELETES, deleteFalseEvery, p)) {
+      return false;
+    }
+    return super.delete(p, recursive);
+  }
+}

@@ -81,8 +81,8 @@ public final class EmbeddedHdfs implements Closeable {
     return true;
   }
 
-  /** The client-side settings a client of this cluster should use. */
-  public void configureClient(Configuration clientConf) {
+  /** The client-side settings a client of the embedded cluster should use, unless set by the user. */
+  public static void configureClient(Configuration clientConf) {
     setIfUnset(clientConf, LOCATE_FOLLOWING_BLOCK_DELAY,
         Long.toString(EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS));
   }

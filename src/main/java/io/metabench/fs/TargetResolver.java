@@ -3,6 +3,8 @@ package io.metabench.fs;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.InvalidInputException;
 import io.metabench.path.BaseDirMarker;
+import io.metabench.path.NamespaceState;
+import io.metabench.runner.BenchmarkRunner;
 import java.io.IOException;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
@@ -43,8 +45,12 @@ public final class TargetResolver {
       return new Target(fsUri, qualified, clientConf, null);
     }
     BaseDirMarker.requireNotRoot(base.makeQualified(URI.create("hdfs://embedded"), new Path("/")));
+    // A new embedded HDFS is empty: refuse a phase sequence that needs earlier phases before
+    // spending seconds starting it.
+    NamespaceState.EMPTY.afterAll(config.operations(), BenchmarkRunner.layoutOf(config),
+        config.baseDir() + " (on the embedded HDFS, which lasts one run)");
     EmbeddedHdfs embedded = startEmbedded(conf);
-    embedded.configureClient(clientConf);
+    EmbeddedHdfs.configureClient(clientConf);
     URI fsUri = embedded.uri();
     LOG.info("No file system named: started an embedded HDFS at {}", fsUri);
     return new Target(fsUri, base.makeQualified(fsUri, workingDir(fsUri)), clientConf, embedded);

@@ -105,6 +105,15 @@ public final class NamespaceState {
     }
   }
 
+  /** The state after all of {@code ops} in order; refuses the first that cannot run. */
+  public NamespaceState afterAll(java.util.List<OpType> ops, Layout layout, String where) {
+    NamespaceState s = this;
+    for (OpType op : ops) {
+      s = s.after(op, layout, where);
+    }
+    return s;
+  }
+
   private void requireFiles(OpType op, Layout layout, String where) {
     if (files == Files.ABSENT) {
       throw new InvalidInputException(op.id() + ": " + where + " has no files made by "

@@ -76,7 +76,8 @@ public final class BenchmarkRunner {
   public RunResult run() throws IOException, InterruptedException {
     long startedAt = System.currentTimeMillis();
     Path base = target.baseDir();
-    String where = base + " (map " + config.mapIndex() + ")";
+    String where = base + " (map " + config.mapIndex()
+        + (target.embedded() ? ", on the embedded HDFS, which lasts one run" : "") + ")";
     NamespaceState initial = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
       control = clients.newClient();
       BaseDirMarker.Ownership ownership = BaseDirMarker.inspect(control, base);
@@ -85,11 +86,8 @@ public final class BenchmarkRunner {
           : refuseUnusable(ownership, base);
     });
     try {
-      Layout layout = new Layout(config.threads(), config.filesPerWorker(), config.filesPerDir());
-      NamespaceState planned = initial;
-      for (OpType op : config.operations()) {
-        planned = planned.after(op, layout, where);
-      }
+      Layout layout = layoutOf(config);
+      initial.afterAll(config.operations(), layout, where);
       checkHdfsLimits();
       BaseDirMarker.claim(control, base, Version.get());
       pool = Executors.newCachedThreadPool(daemonThreads());
@@ -117,6 +115,11 @@ public final class BenchmarkRunner {
     } finally {
       close();
     }
+  }
+
+  /** The layout this run's phases make and expect. */
+  public static Layout layoutOf(BenchConfig config) {
+    return new Layout(config.threads(), config.filesPerWorker(), config.filesPerDir());
   }
 
   private static NamespaceState refuseUnusable(BaseDirMarker.Ownership ownership, Path base) {

@@ -1,0 +1,173 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.DataInputStream;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import java.util.zip.ZipEntry;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The two packaged outputs, as users run them: the thin jar (what {@code hadoop jar} gets) and the
+ * standalone distribution through scripts/meta-bench.sh. Runs after {@code package}.
+ */
+class ITDistribution {
+  private static final File PROJECT = new File(System.getProperty("metabench.project.dir", "."));
+  private static final File THIN_JAR = new File(System.getProperty("metabench.thin.jar", ""));
+  private static final File DIST = new File(System.getProperty("metabench.dist.dir", ""));
+
+  @TempDir
+  File work;
+
+  @Test
+  void theThinJarRunsOnJava8AndBundlesOnlyRelocatedLibraries() throws Exception {
+    try (JarFile jar = new JarFile(THIN_JAR)) {
+      assertThat(jar.getManifest().getMainAttributes().getValue("Main-Class"))
+          .isEqualTo("io.metabench.MetaBench");
+      List<String> names = new ArrayList<>();
+      for (Enumeration<? extends ZipEntry> e = jar.entries(); e.hasMoreElements();) {
+        names.add(e.nextElement().getName());
+      }
+      assertThat(names).anyMatch(n -> n.startsWith("io/metabench/shaded/commons/cli/"));
+      assertThat(names).anyMatch(n -> n.startsWith("io/metabench/shaded/hdrhistogram/"));
+      assertThat(names).noneMatch(n -> n.startsWith("org/apache/commons/cli/"))
+          .noneMatch(n -> n.startsWith("org/HdrHistogram/"))
+          .noneMatch(n -> n.startsWith("org/apache/hadoop/"))
+          .noneMatch(n -> n.startsWith("org/slf4j/"));
+      for (String n : names) {
+        if (n.startsWith("io/metabench/") && n.endsWith(".class")
+            && !n.startsWith("io/metabench/shaded/")) {
+          try (InputStream in = jar.getInputStream(jar.getEntry(n))) {
+            DataInputStream d = new DataInputStream(in);
+            d.readInt();
+            d.readUnsignedShort();
+            assertThat(d.readUnsignedShort()).as(n).isEqualTo(52);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void theThinJarRunsOnAHadoopClasspath() throws Exception {
+    // What `hadoop jar` does: Hadoop's jars (with its own commons-cli) first, then the thin jar.
+    StringBuilder cp = new StringBuilder();
+    for (File f : new File(DIST, "lib").listFiles()) {
+      if (!f.getName().startsWith("metabench-")) {
+        cp.append(f.getPath()).append(File.pathSeparator);
+      }
+    }
+    cp.append(THIN_JAR.getPath());
+    String base = new File(work, "bench").toURI().toString();
+    Result r = exec(null, javaCommand("-cp", cp.toString(), "io.metabench.MetaBench",
+        "-operation", "create_write,open_read,rename,delete", "-threads", "2", "-numFiles", "10",
+        "-baseDir", base));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.stdout).contains("create_write").contains("All operations succeeded.");
+  }
+
+  @Test
+  void theScriptRunsEveryPhaseOnTheEmbeddedHdfs() throws Exception {
+    Map<String, String> env = new java.util.HashMap<>();
+    env.put("THREADS", "2");
+    env.put("NUM_FILES", "20");
+    Result r = exec(env, script("all"));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    for (String phase : new String[] {"create_write", "open_read", "rename", "delete", "mkdirs",
+        "rmdir"}) {
+      assertThat(r.stdout).containsPattern("(?m)^" + phase + " +2 +40 +0 ");
+    }
+    assertThat(r.stdout).contains("(embedded HDFS)");
+    assertThat(new File(work, "NNBench_results.log")).exists();
+    assertThat(work.list((d, n) -> n.startsWith("metabench-") && n.endsWith(".json")))
+        .hasSize(1);
+  }
+
+  @Test
+  void theScriptPassesAnNNBenchCommandLineUnchangedAndAcceptsEitherDialect() throws Exception {
+    String base = new File(work, "nn").toURI().toString();
+    Result create = exec(null, script("-D", "dfs.replication=1", "-operation", "create_write",
+        "-numberOfFiles", "6", "-baseDir", base, "-jsonOut", "create.json"));
+    assertThat(create.exitCode).as(create.toString()).isZero();
+    assertThat(create.stdout).containsPattern("(?m)^create_write +1 +6 +0 ");
+
+    Map<String, String> env = new java.util.HashMap<>();
+    env.put("THREADS", "1");
+    env.put("NUM_FILES", "6");
+    env.put("BASE_DIR", base);
+    Result open = exec(env, script("openRead", "-jsonOut", "open.json"));
+    assertThat(open.exitCode).as(open.toString()).isZero();
+    assertThat(open.stdout).containsPattern("(?m)^open_read +1 +6 +0 ");
+  }
+
+  @Test
+  void theScriptPassesBadInputsExitCodeThrough() throws Exception {
+    Result r = exec(null, script("createWrit"));
+    assertThat(r.exitCode).isEqualTo(2);
+    assertThat(r.stderr).contains("unknown operation 'createWrit'");
+  }
+
+  private String[] script(String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(new File(PROJECT, "scripts/meta-bench.sh").getPath());
+    cmd.addAll(Arrays.asList(args));
+    return cmd.toArray(new String[0]);
+  }
+
+  private static String[] javaCommand(String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
+    cmd.add("-Dlog4j.configuration=file:" + new File(DIST, "conf/log4j.properties"));
+    cmd.addAll(Arrays.asList(args));
+    return cmd.toArray(new String[0]);
+  }
+
+  private Result exec(Map<String, String> env, String... cmd) throws Exception {
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work);
+    if (env != null) {
+      pb.environment().putAll(env);
+    }
+    File out = new File(work, "stdout.txt");
+    File err = new File(work, "stderr.txt");
+    pb.redirectOutput(out).redirectError(err);
+    Process p = pb.start();
+    if (!p.waitFor(5, TimeUnit.MINUTES)) {
+      p.destroyForcibly();
+      throw new AssertionError("timed out: " + Arrays.toString(cmd));
+    }
+    return new Result(p.exitValue(), read(out), read(err));
+  }
+
+  private static String read(File f) throws IOException {
+    return new String(Files.readAllBytes(f.toPath()), StandardCharsets.UTF_8);
+  }
+
+  private static final class Result {
+    final int exitCode;
+    final String stdout;
+    final String stderr;
+
+    Result(int exitCode, String stdout, String stderr) {
+      this.exitCode = exitCode;
+      this.stdout = stdout;
+      this.stderr = stderr;
+    }
+
+    @Override
+    public String toString() {
+      return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.fs.EmbeddedHdfs;
+import io.metabench.testing.MetaBenchRun;
+import java.io.File;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** With no file system named, MetaBench runs on an HDFS it starts in-process and stops after. */
+class ITEmbeddedHdfs {
+  private static final String DELAY_KEY =
+      "dfs.client.block.write.locateFollowingBlock.initial.delay.ms";
+
+  @TempDir
+  File scratch;
+
+  @Test
+  void everyPhaseRunsOnTheEmbeddedHdfs() throws Exception {
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation", "all",
+        "-threads", "2", "-numFiles", "20", "-bytesToWrite", "10", "-readFileAfterOpen");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode json = r.json();
+    assertThat(json.get("embeddedHdfs").asBoolean()).isTrue();
+    assertThat(json.get("fileSystem").asText()).startsWith("hdfs://");
+    assertThat(json.get("phases")).hasSize(6);
+    for (JsonNode phase : json.get("phases")) {
+      assertThat(phase.get("successful").asLong()).as(phase.toString()).isEqualTo(40);
+      assertThat(phase.get("tps").asDouble()).isPositive();
+    }
+    assertThat(r.stdout).contains("(embedded HDFS)");
+  }
+
+  @Test
+  void aPhaseThatNeedsAnEarlierOneSaysTheEmbeddedHdfsLastsOneRun() throws Exception {
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation", "open_read");
+    assertThat(r.exitCode).isEqualTo(2);
+    assertThat(r.stderr).contains("run create_write first").contains("lasts one run");
+  }
+
+  @Test
+  void theEmbeddedClientDoesNotWaitHadoopsDefault400MsPerBlockCompletion() {
+    Configuration conf = new Configuration();
+    EmbeddedHdfs.configureClient(conf);
+    assertThat(conf.getLong(DELAY_KEY, -1)).isEqualTo(10);
+
+    Configuration user = new Configuration();
+    user.setLong(DELAY_KEY, 400);
+    EmbeddedHdfs.configureClient(user);
+    assertThat(user.getLong(DELAY_KEY, -1)).isEqualTo(400);
+  }
+}

@@ -87,18 +87,9 @@ public final class BaseDirMarker {
    */
   public static void claim(FileSystem fs, Path baseDir, String toolVersion) throws IOException {
     Ownership ownership = inspect(fs, baseDir);
-    switch (ownership) {
-      case OWNED:
-        return;
-      case NOT_A_DIRECTORY:
-        throw new InvalidInputException("-baseDir " + baseDir + " is a file; give a directory "
-            + "that is new, empty, or was made by MetaBench");
-      case FOREIGN:
-        throw new InvalidInputException("-baseDir " + baseDir + " holds other content and no "
-            + "MetaBench marker (" + MARKER_DIR + "/" + MARKER_FILE + "); MetaBench will not work "
-            + "or delete there: give a new or empty directory");
-      default:
-        break;
+    requireUsable(ownership, baseDir);
+    if (ownership == Ownership.OWNED) {
+      return;
     }
     if (!fs.mkdirs(markerDir(baseDir))) {
       throw new IOException("could not create " + markerDir(baseDir));
@@ -107,6 +98,22 @@ public final class BaseDirMarker {
     p.setProperty("created.by", "MetaBench " + toolVersion);
     p.setProperty(CREATED_BASE_DIR, Boolean.toString(ownership == Ownership.ABSENT));
     write(fs, markerFile(baseDir), p);
+  }
+
+  /**
+   * Refuses a base directory MetaBench may not use: a file, or a directory with other content and
+   * no marker.
+   */
+  public static void requireUsable(Ownership ownership, Path baseDir) {
+    if (ownership == Ownership.NOT_A_DIRECTORY) {
+      throw new InvalidInputException("-baseDir " + baseDir + " is a file; give a directory "
+          + "that is new, empty, or was made by MetaBench");
+    }
+    if (ownership == Ownership.FOREIGN) {
+      throw new InvalidInputException("-baseDir " + baseDir + " holds other content and no "
+          + "MetaBench marker (" + MARKER_DIR + "/" + MARKER_FILE + "); MetaBench works and "
+          + "deletes only in a directory of its own: give a new or empty directory");
+    }
   }
 
   /** The namespace state of map {@code mapIndex}; {@link NamespaceState#EMPTY} when none. */

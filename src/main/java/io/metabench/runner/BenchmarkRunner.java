@@ -81,9 +81,10 @@ public final class BenchmarkRunner {
     NamespaceState initial = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
       control = clients.newClient();
       BaseDirMarker.Ownership ownership = BaseDirMarker.inspect(control, base);
+      BaseDirMarker.requireUsable(ownership, base);
       return ownership == BaseDirMarker.Ownership.OWNED
           ? BaseDirMarker.readState(control, base, config.mapIndex())
-          : refuseUnusable(ownership, base);
+          : NamespaceState.EMPTY;
     });
     try {
       Layout layout = layoutOf(config);
@@ -120,20 +121,6 @@ public final class BenchmarkRunner {
   /** The layout this run's phases make and expect. */
   public static Layout layoutOf(BenchConfig config) {
     return new Layout(config.threads(), config.filesPerWorker(), config.filesPerDir());
-  }
-
-  private static NamespaceState refuseUnusable(BaseDirMarker.Ownership ownership, Path base) {
-    switch (ownership) {
-      case NOT_A_DIRECTORY:
-        throw new InvalidInputException("-baseDir " + base + " is a file; give a directory that "
-            + "is new, empty, or was made by MetaBench");
-      case FOREIGN:
-        throw new InvalidInputException("-baseDir " + base + " holds other content and no "
-            + "MetaBench marker; MetaBench works and deletes only in a directory of its own: give "
-            + "a new or empty directory");
-      default:
-        return NamespaceState.EMPTY;
-    }
   }
 
   private void checkHdfsLimits() {

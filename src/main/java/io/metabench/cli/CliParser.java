@@ -205,9 +205,14 @@ public final class CliParser {
       }
     }
     if (blocksPerFile != null) {
-      conf.set(BYTES_TO_WRITE, Long.toString(
-          wholeNumber(blocksPerFile, "-blocksPerFile")
-              * (bytesPerBlock == null ? 1 : wholeNumber(bytesPerBlock, "-bytesPerBlock"))));
+      long blocks = wholeNumber(blocksPerFile, "-blocksPerFile");
+      long perBlock = bytesPerBlock == null ? 1 : wholeNumber(bytesPerBlock, "-bytesPerBlock");
+      try {
+        conf.set(BYTES_TO_WRITE, Long.toString(Math.multiplyExact(blocks, perBlock)));
+      } catch (ArithmeticException e) {
+        throw new InvalidInputException("-blocksPerFile " + blocks + " x -bytesPerBlock "
+            + perBlock + " is more bytes than a file can hold; give smaller values");
+      }
     }
     return new Parsed(false);
   }

@@ -157,7 +157,17 @@ public final class NamespaceState {
   public static NamespaceState fromProperties(Properties p) {
     Files files = Files.valueOf(p.getProperty("files", "absent").toUpperCase(Locale.ROOT));
     Dirs dirs = Dirs.valueOf(p.getProperty("dirs", "absent").toUpperCase(Locale.ROOT));
-    return new NamespaceState(files, layout(p, "files"), dirs, layout(p, "dirs"));
+    Layout fileLayout = layout(p, "files");
+    Layout dirLayout = layout(p, "dirs");
+    if (files != Files.ABSENT && fileLayout == null) {
+      throw new IllegalArgumentException("files are " + p.getProperty("files")
+          + " but their layout is missing");
+    }
+    if (dirs != Dirs.ABSENT && dirLayout == null) {
+      throw new IllegalArgumentException("dirs are " + p.getProperty("dirs")
+          + " but their layout is missing");
+    }
+    return new NamespaceState(files, fileLayout, dirs, dirLayout);
   }
 
   private static Layout layout(Properties p, String prefix) {

@@ -1,0 +1,88 @@
+package io.metabench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.metabench.stats.FailureCount;
+import io.metabench.stats.RunResult;
+import java.util.Collections;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+class TextFormatTest {
+
+  private static String render(RunResult r) throws Exception {
+    // the table ends lines with %n; compare with \n-only golden files on every platform
+    return ReportFixture.write(new TextFormat(), r).replace(System.lineSeparator(), "\n");
+  }
+
+  @Test
+  void matchesTheGoldenFileInEveryLocale() throws Exception {
+    RunResult r = ReportFixture.result();
+    for (Locale locale : ReportFixture.LOCALES) {
+      String out = ReportFixture.withDefaults(locale, () -> render(r));
+      ReportFixture.assertGolden("table.txt", out);
+    }
+  }
+
+  @Test
+  void rowsCarryTheHandComputedFigures() throws Exception {
+    String out = render(ReportFixture.result());
+    assertThat(out).startsWith("MetaBench 0.1.0-test on hdfs://nn.example:8020\n"
+        + "base dir hdfs://nn.example:8020/benchmarks/MetaBench, map 0, 4 workers x 250 items, "
+        + "per-worker clients, 1024 bytes per file\n\n");
+    String createWrite = row(out, "create_write");
+    // workers, ok, failed, late, seconds, TPS ... MB/s: 1,024,000 B / 2.5 s = 0.41 MB/s
+    assertThat(createWrite.split("\\s+")).startsWith("create_write", "4", "1000", "0", "0",
+        "2.500", "400.0");
+    assertThat(createWrite).endsWith(" 0.41");
+    String openRead = row(out, "open_read");
+    assertThat(openRead.split("\\s+")).startsWith("open_read", "4", "990", "10", "1", "1.250",
+        "792.0");
+    String rename = row(out, "rename");
+    assertThat(rename.split("\\s+")).startsWith("rename", "4", "0", "1000", "0", "0.500", "0.0");
+    assertThat(rename).endsWith(" -"); // no bytes moved
+
+    assertThat(out).contains("  open_read failed: 7 x FileNotFoundException (first: File does "
+        + "not exist: /benchmarks/MetaBench/data/map_0/thread_1/d_1/file_17)\n");
+    // a message's newline does not break the line
+    assertThat(out).contains("  open_read failed: 3 x IOException (first: Connection reset by "
+        + "peer at \"dn-3\" \\ port\t9866)\n");
+    assertThat(out).contains("  open_read retried: 12 x IOException (first: Connection reset "
+        + "by peer)\n");
+    assertThat(out).contains("  rename failed: 1000 x returned false\n");
+    assertThat(out).contains("  cleanup could not remove: 2 x AccessControlException (first: "
+        + "Permission denied: user=bench)\n");
+    assertThat(out).endsWith("\n1010 operations failed (exit code 1).\n");
+  }
+
+  @Test
+  void columnsLineUpWithTheHeader() throws Exception {
+    String out = render(ReportFixture.result());
+    String header = row(out, "phase");
+    for (String phase : new String[] {"create_write", "open_read", "rename"}) {
+      assertThat(row(out, phase)).hasSameSizeAs(header);
+    }
+  }
+
+  @Test
+  void successSaysSo() throws Exception {
+    RunResult r = ReportFixture.result();
+    RunResult ok = new RunResult(r.info(), r.config(), r.phases().subList(0, 1),
+        Collections.<String, FailureCount>emptyMap());
+    assertThat(ok.exitCode()).isZero();
+    assertThat(render(ok)).endsWith("\nAll operations succeeded.\n");
+    RunResult cleanupOnly = new RunResult(r.info(), r.config(), r.phases().subList(0, 1),
+        r.cleanupFailures());
+    assertThat(render(cleanupOnly)).doesNotContain("All operations succeeded")
+        .contains("exit code 1");
+  }
+
+  private static String row(String out, String first) {
+    for (String line : out.split("\n")) {
+      if (line.startsWith(first + " ")) {
+        return line;
+      }
+    }
+    throw new AssertionError("no row " + first + " in\n" + out);
+  }
+}

@@ -88,7 +88,8 @@ public final class CliParser {
         + NNBENCH_LOG_DEFAULT + "; empty string: none)");
     add(o, "reduces", "n", "Accepted for NNBench command lines; no effect");
     add(o, "filesPerReport", "n", "Accepted for Curvine command lines; no effect");
-    o.addOption(Option.builder("D").hasArgs().valueSeparator('=').argName("key=value")
+    // Two values at most, so a value may itself contain '=' (as with Hadoop's own -D).
+    o.addOption(Option.builder("D").numberOfArgs(2).valueSeparator('=').argName("key=value")
         .desc("Set a Hadoop or MetaBench configuration key (also accepted after other options)")
         .build());
     o.addOption(Option.builder("help").longOpt("help").desc("Print this help").build());

@@ -38,9 +38,16 @@ public final class TextFormat implements ResultFormat {
     }
     writeCauses(out, "cleanup could not remove", result.cleanupFailures());
     long failed = result.failedOperations();
-    out.append(String.format(Locale.ROOT, "%n%s%n", failed == 0 && result.exitCode() == 0
-        ? "All operations succeeded."
-        : failed + " operations failed (exit code " + result.exitCode() + ")."));
+    String verdict;
+    if (result.exitCode() == 0) {
+      verdict = "All operations succeeded.";
+    } else if (failed == 0) {
+      verdict = "Every operation succeeded, but cleanup could not remove everything (exit code "
+          + result.exitCode() + ").";
+    } else {
+      verdict = failed + " operations failed (exit code " + result.exitCode() + ").";
+    }
+    out.append(String.format(Locale.ROOT, "%n%s%n", verdict));
   }
 
   private static void writeCauses(Appendable out, String what, Map<String, FailureCount> causes)

@@ -135,6 +135,12 @@ class CliParserTest {
   }
 
   @Test
+  void dashDValuesMayContainEqualsSigns() {
+    Configuration conf = parseToConf("-operation", "create_write", "-D", "k=a=b");
+    assertThat(conf.get("k")).isEqualTo("a=b");
+  }
+
+  @Test
   void dashDWithoutKeyValueIsRefused() {
     assertThatThrownBy(() -> parseToConf("-operation", "create_write", "-D", "novalue"))
         .isInstanceOf(InvalidInputException.class)

@@ -14,6 +14,7 @@ import io.metabench.path.Layout;
 import io.metabench.path.NamespaceState;
 import io.metabench.path.PathSchema;
 import io.metabench.path.WorkerPaths;
+import io.metabench.stats.ClockAnchor;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.NanoClock;
 import io.metabench.stats.OpRecorder;
@@ -56,6 +57,7 @@ public final class BenchmarkRunner {
   private final Target target;
   private final NanoClock clock;
   private final ClientFactory clients;
+  private final ClockAnchor anchor;
   private final List<FileSystem> workerClients = new ArrayList<>();
   private FileSystem control;
   private ExecutorService pool;
@@ -65,6 +67,7 @@ public final class BenchmarkRunner {
     this.target = target;
     this.clock = clock;
     this.clients = new ClientFactory(target);
+    this.anchor = ClockAnchor.now(clock);
   }
 
   /**
@@ -167,7 +170,7 @@ public final class BenchmarkRunner {
       return new Worker(t, op.op(), ctx, layout.itemsPerWorker(), config.retries(), clock, gate)
           .call();
     });
-    PhaseResult result = PhaseResult.merge(op, recorders, startedAt);
+    PhaseResult result = PhaseResult.merge(op, recorders, startedAt, anchor);
     if (op.removesItems()) {
       removeEmptiedDirs(paths, ofFiles, schema, fs);
     }

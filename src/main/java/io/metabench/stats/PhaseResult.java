@@ -11,8 +11,8 @@ import org.HdrHistogram.Histogram;
  * The merged outcome of one phase over all its workers. Formulas (docs/metrics.md):
  *
  * <ul>
- *   <li>window = last operation end − first operation start, over all workers and all attempted
- *       operations (failed ones included, so failures cannot shrink it);</li>
+ *   <li>window = last operation end − first operation start, over all workers (and maps) and all
+ *       attempted operations (failed ones included, so failures cannot shrink it);</li>
  *   <li>TPS = successful operations ÷ window;</li>
  *   <li>latency statistics are over successful operations only, each timed from the start of its
  *       first attempt to the end of its successful one.</li>
@@ -28,7 +28,9 @@ public final class PhaseResult {
   private final Map<String, FailureCount> failures;
   private final Map<String, FailureCount> retries;
   private final int lateWorkers;
-  private final long windowNanos;
+  private final int lateMaps;
+  private final long firstStartEpochNanos;
+  private final long lastEndEpochNanos;
   private final long workerBusyNanos;
   private final long bytes;
   private final long firstPartNanos;
@@ -38,7 +40,8 @@ public final class PhaseResult {
 
   public PhaseResult(OpType op, int workers, long attempted, long successes,
       Map<String, FailureCount> failures, Map<String, FailureCount> retries, int lateWorkers,
-      long windowNanos, long workerBusyNanos, long bytes, long firstPartNanos, long secondPartNanos, Histogram latency,
+      int lateMaps, long firstStartEpochNanos, long lastEndEpochNanos, long workerBusyNanos,
+      long bytes, long firstPartNanos, long secondPartNanos, Histogram latency,
       long startedAtEpochMillis) {
     this.op = op;
     this.workers = workers;
@@ -47,7 +50,9 @@ public final class PhaseResult {
     this.failures = Collections.unmodifiableMap(new TreeMap<>(failures));
     this.retries = Collections.unmodifiableMap(new TreeMap<>(retries));
     this.lateWorkers = lateWorkers;
-    this.windowNanos = windowNanos;
+    this.lateMaps = lateMaps;
+    this.firstStartEpochNanos = firstStartEpochNanos;
+    this.lastEndEpochNanos = lastEndEpochNanos;
     this.workerBusyNanos = workerBusyNanos;
     this.bytes = bytes;
     this.firstPartNanos = firstPartNanos;
@@ -56,9 +61,12 @@ public final class PhaseResult {
     this.startedAtEpochMillis = startedAtEpochMillis;
   }
 
-  /** Merges the recorders of all workers of one phase. */
+  /**
+   * Merges the recorders of all workers of one phase of one process; {@code anchor} places their
+   * monotonic times on the wall-clock timeline.
+   */
   public static PhaseResult merge(OpType op, List<OpRecorder> recorders,
-      long startedAtEpochMillis) {
+      long startedAtEpochMillis, ClockAnchor anchor) {
     Histogram latency = new Histogram(3);
     Map<String, FailureCount> failures = new TreeMap<>();
     Map<String, FailureCount> retries = new TreeMap<>();
@@ -85,9 +93,65 @@ public final class PhaseResult {
       late += r.late() ? 1 : 0;
       busy += r.busyNanos();
     }
-    long window = attempted == 0 ? 0 : lastEnd - firstStart;
-    return new PhaseResult(op, recorders.size(), attempted, successes, failures, retries, late,
-        window, busy, bytes, firstPart, secondPart, latency, startedAtEpochMillis);
+    long start = attempted == 0 ? 0 : anchor.epochNanos(firstStart);
+    long end = attempted == 0 ? 0 : anchor.epochNanos(lastEnd);
+    return new PhaseResult(op, recorders.size(), attempted, successes, failures, retries, late, 0,
+        start, end, busy, bytes, firstPart, secondPart, latency, startedAtEpochMillis);
+  }
+
+  /**
+   * Combines the results of one phase from several processes (map tasks): counts and histograms
+   * add up, and the window runs from the earliest first start to the latest last end.
+   */
+  public static PhaseResult combine(OpType op, List<PhaseResult> parts) {
+    Histogram latency = new Histogram(3);
+    Map<String, FailureCount> failures = new TreeMap<>();
+    Map<String, FailureCount> retries = new TreeMap<>();
+    long attempted = 0;
+    long successes = 0;
+    long bytes = 0;
+    long firstPart = 0;
+    long secondPart = 0;
+    long busy = 0;
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    int workers = 0;
+    int lateWorkers = 0;
+    int lateMaps = 0;
+    long startedAt = Long.MAX_VALUE;
+    for (PhaseResult p : parts) {
+      latency.add(p.latency);
+      mergeCounts(failures, p.failures);
+      mergeCounts(retries, p.retries);
+      attempted += p.attempted;
+      successes += p.successes;
+      bytes += p.bytes;
+      firstPart += p.firstPartNanos;
+      secondPart += p.secondPartNanos;
+      busy += p.workerBusyNanos;
+      workers += p.workers;
+      lateWorkers += p.lateWorkers;
+      lateMaps += p.lateMaps;
+      startedAt = Math.min(startedAt, p.startedAtEpochMillis);
+      if (p.attempted > 0) {
+        start = Math.min(start, p.firstStartEpochNanos);
+        end = Math.max(end, p.lastEndEpochNanos);
+      }
+    }
+    if (attempted == 0) {
+      start = 0;
+      end = 0;
+    }
+    return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
+        lateMaps, start, end, busy, bytes, firstPart, secondPart, latency,
+        parts.isEmpty() ? 0 : startedAt);
+  }
+
+  /** This result with {@code lateMaps} set: a map task marks its phase late at the barrier. */
+  public PhaseResult withLateMaps(int maps) {
+    return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
+        maps, firstStartEpochNanos, lastEndEpochNanos, workerBusyNanos, bytes, firstPartNanos,
+        secondPartNanos, latency, startedAtEpochMillis);
   }
 
   private static void mergeCounts(Map<String, FailureCount> into,
@@ -150,8 +214,23 @@ public final class PhaseResult {
     return lateWorkers;
   }
 
+  /** Map tasks that reached the phase's barrier after the others had started; 0 in one process. */
+  public int lateMaps() {
+    return lateMaps;
+  }
+
+  /** Wall-clock start of the first operation, in nanoseconds since the epoch; 0 when none ran. */
+  public long firstStartEpochNanos() {
+    return firstStartEpochNanos;
+  }
+
+  /** Wall-clock end of the last operation, in nanoseconds since the epoch; 0 when none ran. */
+  public long lastEndEpochNanos() {
+    return lastEndEpochNanos;
+  }
+
   public long windowNanos() {
-    return windowNanos;
+    return lastEndEpochNanos - firstStartEpochNanos;
   }
 
   /** Sum over workers of each one's first-start-to-last-end time (NNBench's "TPS Total"). */
@@ -160,11 +239,12 @@ public final class PhaseResult {
   }
 
   public double windowSeconds() {
-    return windowNanos / 1e9;
+    return windowNanos() / 1e9;
   }
 
   /** Successful operations per second of the phase's window; 0 when nothing succeeded. */
   public double tps() {
+    long windowNanos = windowNanos();
     return windowNanos <= 0 ? 0.0 : successes * 1e9 / windowNanos;
   }
 
@@ -174,6 +254,7 @@ public final class PhaseResult {
   }
 
   public double bytesPerSecond() {
+    long windowNanos = windowNanos();
     return windowNanos <= 0 ? 0.0 : bytes * 1e9 / windowNanos;
   }
 

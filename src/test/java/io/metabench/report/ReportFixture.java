@@ -90,7 +90,7 @@ final class ReportFixture {
   static RunResult result() {
     Map<String, FailureCount> none = Collections.emptyMap();
     PhaseResult createWrite = new PhaseResult(OpType.CREATE_WRITE, 4, 1000, 1000, none, none, 0,
-        5 * S / 2, 9_600 * MS, 1_024_000, 1_500 * MS, 600 * MS, createWriteLatency(),
+        0, 0, 5 * S / 2, 9_600 * MS, 1_024_000, 1_500 * MS, 600 * MS, createWriteLatency(),
         1_700_000_001_234L);
 
     Map<String, FailureCount> readFailures = new TreeMap<>();
@@ -101,13 +101,13 @@ final class ReportFixture {
     Map<String, FailureCount> readRetries = new TreeMap<>();
     readRetries.put("IOException", new FailureCount(12, "Connection reset by peer"));
     PhaseResult openRead = new PhaseResult(OpType.OPEN_READ, 4, 1000, 990, readFailures,
-        readRetries, 1, 5 * S / 4, 4_950 * MS, 1_013_760, 990 * MS, 495 * MS, openReadLatency(),
+        readRetries, 1, 0, 0, 5 * S / 4, 4_950 * MS, 1_013_760, 990 * MS, 495 * MS, openReadLatency(),
         1_700_000_004_005L);
 
     Map<String, FailureCount> renameFailures = new TreeMap<>();
     renameFailures.put("returned false", new FailureCount(1000, ""));
     PhaseResult rename = new PhaseResult(OpType.RENAME, 4, 1000, 0, renameFailures, none, 0,
-        S / 2, 2 * S, 0, 0, 0, new Histogram(3), 1_700_000_006_000L);
+        0, 0, S / 2, 2 * S, 0, 0, 0, new Histogram(3), 1_700_000_006_000L);
 
     Map<String, FailureCount> cleanup = new TreeMap<>();
     cleanup.put("AccessControlException", new FailureCount(2, "Permission denied: user=bench"));

@@ -97,7 +97,8 @@ class WorkerTest {
     assertThat(r.firstStart()).isEqualTo(T0);
     assertThat(r.lastEnd()).isEqualTo(T0 + 199 * STEP);
     assertThat(r.busyNanos()).isEqualTo(199 * STEP);
-    PhaseResult merged = PhaseResult.merge(OpType.RENAME, Collections.singletonList(r), 0);
+    PhaseResult merged = PhaseResult.merge(OpType.RENAME, Collections.singletonList(r), 0,
+        io.metabench.stats.ClockAnchor.IDENTITY);
     assertThat(merged.windowNanos()).isEqualTo(199 * STEP);
     assertThat(merged.failed()).isEqualTo(32);
   }

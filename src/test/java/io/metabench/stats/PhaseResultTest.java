@@ -25,7 +25,8 @@ class PhaseResultTest {
     b.success(S / 2, 0, 2 * S, 0);
     b.failure(2 * S, 3 * S, "IOException", "boom"); // ends last: the window must reach it
 
-    PhaseResult r = PhaseResult.merge(OpType.CREATE_WRITE, Arrays.asList(a, b), 1234L);
+    PhaseResult r = PhaseResult.merge(OpType.CREATE_WRITE, Arrays.asList(a, b), 1234L,
+        ClockAnchor.IDENTITY);
     assertThat(r.op()).isEqualTo(OpType.CREATE_WRITE);
     assertThat(r.workers()).isEqualTo(2);
     assertThat(r.attempted()).isEqualTo(4);
@@ -49,7 +50,8 @@ class PhaseResultTest {
     b.failure(S / 4, S / 2, "IOException", "");
     b.success(S / 2, 0, 3 * S, 0);
 
-    PhaseResult r = PhaseResult.merge(OpType.RENAME, Arrays.asList(a, b), 0);
+    PhaseResult r = PhaseResult.merge(OpType.RENAME, Arrays.asList(a, b), 0,
+        ClockAnchor.IDENTITY);
     assertThat(r.windowSeconds()).isEqualTo(3.0);
     assertThat(r.tps()).isCloseTo(3 / 3.0, within(1e-12));
     assertThat(r.failed()).isEqualTo(1);
@@ -63,7 +65,8 @@ class PhaseResultTest {
     OpRecorder b = new OpRecorder(1);
     b.success(S, 0, 3 * S / 2, 0);
 
-    PhaseResult r = PhaseResult.merge(OpType.DELETE, Arrays.asList(a, b), 0);
+    PhaseResult r = PhaseResult.merge(OpType.DELETE, Arrays.asList(a, b), 0,
+        ClockAnchor.IDENTITY);
     assertThat(r.windowNanos()).isEqualTo(2 * S);
     assertThat(r.tps()).isCloseTo(1.0, within(1e-12)); // 2 successes / 2 s
     assertThat(r.workerBusyNanos()).isEqualTo(2 * S + S / 2);
@@ -76,7 +79,8 @@ class PhaseResultTest {
       a.success(1000 + i * 250_000_000L, 0, 1000 + (i + 1) * 250_000_000L, 10);
     }
     // 7 successes from 1000 ns to 1000 + 1.75e9 ns: 4 ops/s; 70 bytes in 1.75 s = 40 B/s
-    PhaseResult r = PhaseResult.merge(OpType.OPEN_READ, Collections.singletonList(a), 0);
+    PhaseResult r = PhaseResult.merge(OpType.OPEN_READ, Collections.singletonList(a), 0,
+        ClockAnchor.IDENTITY);
     assertThat(r.windowNanos()).isEqualTo(1_750_000_000L);
     assertThat(r.tps()).isCloseTo(4.0, within(1e-9));
     assertThat(r.bytes()).isEqualTo(70);
@@ -104,7 +108,8 @@ class PhaseResultTest {
     OpRecorder c = new OpRecorder(2);
     c.markLate();
 
-    PhaseResult r = PhaseResult.merge(OpType.MKDIRS, Arrays.asList(a, b, c), 0);
+    PhaseResult r = PhaseResult.merge(OpType.MKDIRS, Arrays.asList(a, b, c), 0,
+        ClockAnchor.IDENTITY);
     assertThat(r.workers()).isEqualTo(3);
     assertThat(r.lateWorkers()).isEqualTo(2);
     assertThat(r.successes()).isEqualTo(2);
@@ -137,7 +142,8 @@ class PhaseResultTest {
     a.failure(250, 400, "IOException", ""); // not counted in the parts
     OpRecorder b = new OpRecorder(1);
     b.success(0, 10, 11, 0); // 10 + 1
-    PhaseResult r = PhaseResult.merge(OpType.CREATE_WRITE, Arrays.asList(a, b), 0);
+    PhaseResult r = PhaseResult.merge(OpType.CREATE_WRITE, Arrays.asList(a, b), 0,
+        ClockAnchor.IDENTITY);
     assertThat(r.firstPartNanos()).isEqualTo(30 + 50 + 10);
     assertThat(r.secondPartNanos()).isEqualTo(70 + 1);
   }
@@ -158,7 +164,8 @@ class PhaseResultTest {
         t += 1000;
       }
     }
-    PhaseResult r = PhaseResult.merge(OpType.OPEN_READ, Arrays.asList(recorders), 0);
+    PhaseResult r = PhaseResult.merge(OpType.OPEN_READ, Arrays.asList(recorders), 0,
+        ClockAnchor.IDENTITY);
     Histogram merged = r.latency();
     assertThat(merged.getTotalCount()).isEqualTo(10_000).isEqualTo(all.getTotalCount());
     assertThat(merged.getMaxValue()).isEqualTo(all.getMaxValue());
@@ -178,7 +185,8 @@ class PhaseResultTest {
     OpRecorder a = new OpRecorder(0);
     a.success(0, 0, 5_000_000, 0);
     a.failure(0, 900_000_000, "IOException", "");
-    PhaseResult r = PhaseResult.merge(OpType.DELETE, Collections.singletonList(a), 0);
+    PhaseResult r = PhaseResult.merge(OpType.DELETE, Collections.singletonList(a), 0,
+        ClockAnchor.IDENTITY);
     assertThat(r.latency().getTotalCount()).isEqualTo(1);
     assertThat(r.maxLatencyMillis()).isCloseTo(5.0, within(0.01));
   }
@@ -186,7 +194,7 @@ class PhaseResultTest {
   @Test
   void nothingRunGivesZerosNotNaN() {
     PhaseResult none = PhaseResult.merge(OpType.RMDIR,
-        Arrays.asList(new OpRecorder(0), new OpRecorder(1)), 0);
+        Arrays.asList(new OpRecorder(0), new OpRecorder(1)), 0, ClockAnchor.IDENTITY);
     assertThat(none.workers()).isEqualTo(2);
     assertThat(none.attempted()).isZero();
     assertThat(none.windowNanos()).isZero();
@@ -198,7 +206,7 @@ class PhaseResultTest {
     assertThat(none.workerBusyNanos()).isZero();
 
     PhaseResult onlyFailures = PhaseResult.merge(OpType.RMDIR,
-        Collections.singletonList(failing()), 0);
+        Collections.singletonList(failing()), 0, ClockAnchor.IDENTITY);
     assertThat(onlyFailures.windowNanos()).isEqualTo(S);
     assertThat(onlyFailures.tps()).isZero();
     assertThat(onlyFailures.meanLatencyMillis()).isZero();
@@ -217,7 +225,8 @@ class PhaseResultTest {
     failures.put("IOException", new FailureCount(2, "x"));
     Map<String, FailureCount> retries = new HashMap<>();
     retries.put("IOException", new FailureCount(3, "y"));
-    PhaseResult r = new PhaseResult(OpType.RENAME, 1, 10, 8, failures, retries, 0, 4 * S, 4 * S,
+    PhaseResult r = new PhaseResult(OpType.RENAME, 1, 10, 8, failures, retries, 0, 0, 0, 4 * S,
+        4 * S,
         0, 0, 0, new Histogram(3), 0);
     failures.put("Other", new FailureCount(1, ""));
     retries.clear();

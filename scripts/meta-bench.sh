@@ -51,7 +51,7 @@ if [ -z "$dist" ]; then
 fi
 
 if [ $# -eq 0 ]; then
-  sed -n '2,24p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,/^set -euo pipefail/p' "${BASH_SOURCE[0]}" | grep '^#' | sed 's/^# \{0,1\}//' >&2
   exit 2
 fi
 
@@ -78,7 +78,7 @@ fi
 
 jvm_opts=(${META_BENCH_HEAP:--Xms256m -Xmx1g})
 # Hadoop reflects into JDK internals; JDK 9 and later need these opened (JDK 8 rejects them).
-major=$("$java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\)\..*/\1/p' | head -1)
+major=$("$java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
 if [ "${major:-1}" != "1" ] && [ -n "${major:-}" ]; then
   for pkg in java.lang java.lang.reflect java.util java.util.concurrent java.io java.net java.nio sun.nio.ch; do
     jvm_opts+=("--add-opens=java.base/$pkg=ALL-UNNAMED")

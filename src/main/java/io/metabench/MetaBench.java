@@ -5,6 +5,7 @@ import io.metabench.config.BenchConfig;
 import io.metabench.config.InvalidInputException;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
+import io.metabench.mapred.MetaBenchJob;
 import io.metabench.report.ResultFiles;
 import io.metabench.report.ResultFormatType;
 import io.metabench.runner.BenchmarkRunner;
@@ -63,7 +64,9 @@ public final class MetaBench extends Configured implements Tool {
       }
       BenchConfig config = BenchConfig.fromConfiguration(conf);
       try (Target target = TargetResolver.resolve(config, conf)) {
-        RunResult result = new BenchmarkRunner(config, target, NanoClock.SYSTEM).run();
+        RunResult result = config.maps() > 0
+            ? new MetaBenchJob(config, conf, target).run()
+            : new BenchmarkRunner(config, target, NanoClock.SYSTEM).run();
         publish(result);
         return result.exitCode();
       }

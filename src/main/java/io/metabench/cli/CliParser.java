@@ -75,8 +75,8 @@ public final class CliParser {
         + "processes; workers arriving later are counted as late (default: when all are ready)");
     add(o, "mapIndex", "m", "This process's map number, the map_<m> in paths, so processes "
         + "sharing a base directory do not collide (default " + MAP_INDEX_DEFAULT + ")");
-    add(o, "filesPerDir", "n", "Most entries in any directory MetaBench makes (default "
-        + FILES_PER_DIR_DEFAULT + ")");
+    add(o, "filesPerDir", "n", "Most files or directories any one directory of items holds; "
+        + "more are spread over subdirectories (default " + FILES_PER_DIR_DEFAULT + ")");
     add(o, "confDir", "dir", "Load every *-site.xml in this directory (core-site.xml first)");
     flag(o, "sharedClient", "All workers share one FileSystem client (default: one per worker)");
     add(o, "retries", "n", "Extra attempts for a failed operation, each counted (default "
@@ -86,6 +86,11 @@ public final class CliParser {
     add(o, "jsonOut", "file", "JSON result file (default metabench-<yyyyMMdd-HHmmss>.json)");
     add(o, "nnbenchLog", "file", "File the NNBench-compatible block is appended to (default "
         + NNBENCH_LOG_DEFAULT + "; empty string: none)");
+    add(o, "maps", "m", "Run the phases in a MapReduce job of m map tasks, each running "
+        + "-threads workers on its own map_<i> paths (default " + MAPS_DEFAULT + ": in this "
+        + "process)");
+    add(o, "barrierTimeout", "seconds", "How long a map waits at a phase's barrier for the "
+        + "others (default " + BARRIER_TIMEOUT_SECONDS_DEFAULT + ")");
     add(o, "reduces", "n", "Accepted for NNBench command lines; no effect");
     add(o, "filesPerReport", "n", "Accepted for Curvine command lines; no effect");
     // Two values at most, so a value may itself contain '=' (as with Hadoop's own -D).
@@ -192,6 +197,12 @@ public final class CliParser {
           break;
         case "nnbenchLog":
           conf.set(NNBENCH_LOG, v);
+          break;
+        case "maps":
+          conf.set(MAPS, v);
+          break;
+        case "barrierTimeout":
+          conf.set(BARRIER_TIMEOUT_SECONDS, v);
           break;
         case "D":
           String[] kv = opt.getValues();

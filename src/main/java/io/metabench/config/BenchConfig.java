@@ -36,6 +36,8 @@ public final class BenchConfig {
   private final String jsonOut;
   private final String nnbenchLog;
   private final int connectTimeoutSeconds;
+  private final int maps;
+  private final int barrierTimeoutSeconds;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
@@ -89,6 +91,11 @@ public final class BenchConfig {
     this.connectTimeoutSeconds = (int) atMost(atLeast(conf, CONNECT_TIMEOUT_SECONDS,
         CONNECT_TIMEOUT_SECONDS_DEFAULT, 1, CONNECT_TIMEOUT_SECONDS, "a number of seconds"),
         3600, CONNECT_TIMEOUT_SECONDS);
+    this.maps = (int) atMost(atLeast(conf, MAPS, MAPS_DEFAULT, 0, "-maps",
+        "a number of map tasks such as 8, or 0 to run in this process"), 100_000, "-maps");
+    this.barrierTimeoutSeconds = (int) atMost(atLeast(conf, BARRIER_TIMEOUT_SECONDS,
+        BARRIER_TIMEOUT_SECONDS_DEFAULT, 1, "-barrierTimeout", "a number of seconds such as 600"),
+        86_400, "-barrierTimeout");
   }
 
   /**
@@ -120,6 +127,8 @@ public final class BenchConfig {
     conf.set(JSON_OUT, jsonOut);
     conf.set(NNBENCH_LOG, nnbenchLog);
     conf.setInt(CONNECT_TIMEOUT_SECONDS, connectTimeoutSeconds);
+    conf.setInt(MAPS, maps);
+    conf.setInt(BARRIER_TIMEOUT_SECONDS, barrierTimeoutSeconds);
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -140,6 +149,8 @@ public final class BenchConfig {
     p.put("sharedClient", sharedClient);
     p.put("retries", retries);
     p.put("cleanup", cleanup);
+    p.put("maps", maps);
+    p.put("barrierTimeout", barrierTimeoutSeconds);
     return p;
   }
 
@@ -270,6 +281,15 @@ public final class BenchConfig {
     return connectTimeoutSeconds;
   }
 
+  /** Map tasks of the MapReduce job; 0 when the phases run in this process. */
+  public int maps() {
+    return maps;
+  }
+
+  public int barrierTimeoutSeconds() {
+    return barrierTimeoutSeconds;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof BenchConfig)) {
@@ -283,7 +303,8 @@ public final class BenchConfig {
         && startTime == c.startTime && mapIndex == c.mapIndex && filesPerDir == c.filesPerDir
         && sharedClient == c.sharedClient && retries == c.retries && cleanup == c.cleanup
         && jsonOut.equals(c.jsonOut) && nnbenchLog.equals(c.nnbenchLog)
-        && connectTimeoutSeconds == c.connectTimeoutSeconds;
+        && connectTimeoutSeconds == c.connectTimeoutSeconds && maps == c.maps
+        && barrierTimeoutSeconds == c.barrierTimeoutSeconds;
   }
 
   @Override

@@ -79,6 +79,26 @@ public final class ConfigKeys {
   public static final String NNBENCH_LOG = "metabench.nnbench.log";
   public static final String NNBENCH_LOG_DEFAULT = "NNBench_results.log";
 
+  /**
+   * Map tasks of a MapReduce job running the phases (NNBench's -maps); 0 runs them in this
+   * process instead.
+   */
+  public static final String MAPS = "metabench.maps";
+  public static final int MAPS_DEFAULT = 0;
+
+  /**
+   * How long a map task waits at a phase's barrier for the other maps before it starts without
+   * them; the maps still missing are then counted late when they arrive.
+   */
+  public static final String BARRIER_TIMEOUT_SECONDS = "metabench.barrier.timeout.seconds";
+  public static final int BARRIER_TIMEOUT_SECONDS_DEFAULT = 600;
+
+  /**
+   * Set by the MapReduce driver for its map tasks: the job's directory (barrier files, committed
+   * map output) under the base directory's marker directory.
+   */
+  public static final String JOB_DIR = "metabench.job.dir";
+
   /** Upper bound on the reachability check of the target file system before anything is done. */
   public static final String CONNECT_TIMEOUT_SECONDS = "metabench.connect.timeout.seconds";
   public static final int CONNECT_TIMEOUT_SECONDS_DEFAULT = 30;

@@ -49,6 +49,7 @@ public final class TargetResolver {
     // spending seconds starting it.
     NamespaceState.EMPTY.afterAll(config.operations(), BenchmarkRunner.layoutOf(config),
         config.baseDir() + " (on the embedded HDFS, which lasts one run)");
+    BenchmarkRunner.checkHdfsLimits(config, "hdfs", clientConf);
     EmbeddedHdfs embedded = startEmbedded(conf);
     EmbeddedHdfs.configureClient(clientConf);
     URI fsUri = embedded.uri();

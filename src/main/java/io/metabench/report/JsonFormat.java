@@ -1,6 +1,7 @@
 package io.metabench.report;
 
 import io.metabench.stats.FailureCount;
+import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
@@ -53,6 +54,9 @@ public final class JsonFormat implements ResultFormat {
     w.endArray();
     w.name("cleanupFailures");
     writeCauses(w, result.cleanupFailures());
+    if (result.mapsRequested() > 0) {
+      writeMaps(w, result);
+    }
     w.endObject();
     w.finish();
   }
@@ -71,6 +75,7 @@ public final class JsonFormat implements ResultFormat {
     w.name("retriesByCause");
     writeCauses(w, p.retries());
     w.name("lateWorkers").value(p.lateWorkers());
+    w.name("lateMaps").value(p.lateMaps());
     w.name("elapsedSeconds").value(p.windowSeconds(), 6);
     w.name("tps").value(p.tps(), 3);
     w.name("bytes").value(p.bytes());
@@ -88,6 +93,45 @@ public final class JsonFormat implements ResultFormat {
     w.endObject();
     w.name("workerBusyMs").value(p.workerBusyNanos() / 1e6, 6);
     w.name("latencyHistogram").value(encode(p.latency()));
+    w.endObject();
+  }
+
+  /** The MapReduce job's maps: how many, which are missing, and each one's phases. */
+  private static void writeMaps(JsonWriter w, RunResult result) throws IOException {
+    w.name("maps").beginObject();
+    w.name("requested").value(result.mapsRequested());
+    w.name("reported").value(result.maps().size());
+    w.name("missing").beginArray();
+    for (int m : result.missingMaps()) {
+      w.value(m);
+    }
+    w.endArray();
+    w.name("perMap").beginArray();
+    for (MapReport m : result.maps()) {
+      w.beginObject();
+      w.name("map").value(m.mapIndex());
+      w.name("host").value(m.host());
+      w.name("taskAttempt").value(m.taskAttempt());
+      w.name("phases").beginArray();
+      for (int i = 0; i < m.phases().size(); i++) {
+        PhaseResult p = m.phases().get(i);
+        PhaseResult all = i < result.phases().size() ? result.phases().get(i) : p;
+        w.beginObject();
+        w.name("operation").value(p.op().id());
+        w.name("attempted").value(p.attempted());
+        w.name("successful").value(p.successes());
+        w.name("failed").value(p.failed());
+        w.name("lateMap").value(p.lateMaps() > 0);
+        w.name("lateWorkers").value(p.lateWorkers());
+        w.name("startSkewMs").value(ReportMath.startSkewMillis(p, all), 3);
+        w.name("elapsedSeconds").value(p.windowSeconds(), 6);
+        w.name("tps").value(p.tps(), 3);
+        w.endObject();
+      }
+      w.endArray();
+      w.endObject();
+    }
+    w.endArray();
     w.endObject();
   }
 

@@ -1,6 +1,7 @@
 package io.metabench.report;
 
 import io.metabench.stats.FailureCount;
+import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
@@ -18,10 +19,13 @@ public final class TextFormat implements ResultFormat {
     RunInfo info = result.info();
     out.append(String.format(Locale.ROOT, "MetaBench %s on %s%s%n", info.toolVersion(),
         info.fileSystemUri(), info.embeddedHdfs() ? " (embedded HDFS)" : ""));
+    String who = result.mapsRequested() > 0
+        ? result.mapsRequested() + " maps x " + result.config().threads() + " workers"
+        : "map " + result.config().mapIndex() + ", " + result.config().threads() + " workers";
     out.append(String.format(Locale.ROOT,
-        "base dir %s, map %d, %d workers x %d items, %s clients, %d bytes per file%n%n",
-        info.baseDir(), result.config().mapIndex(), result.config().threads(),
-        result.config().filesPerWorker(), info.clientMode(), result.config().bytesToWrite()));
+        "base dir %s, %s x %d items, %s clients, %d bytes per file%n%n",
+        info.baseDir(), who, result.config().filesPerWorker(), info.clientMode(),
+        result.config().bytesToWrite()));
     out.append(String.format(Locale.ROOT, ROW, "phase", "workers", "ok", "failed", "late",
         "seconds", "TPS", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "MB/s"));
     for (PhaseResult p : result.phases()) {
@@ -31,6 +35,9 @@ public final class TextFormat implements ResultFormat {
           fixed(p.latencyMillisAt(90), 3), fixed(p.latencyMillisAt(99), 3),
           fixed(p.latencyMillisAt(99.9), 3), fixed(p.maxLatencyMillis(), 3),
           p.bytes() == 0 ? "-" : fixed(p.bytesPerSecond() / 1e6, 2)));
+    }
+    if (result.mapsRequested() > 0) {
+      writeMaps(result, out);
     }
     for (PhaseResult p : result.phases()) {
       writeCauses(out, p.op().id() + " failed", p.failures());
@@ -48,6 +55,26 @@ public final class TextFormat implements ResultFormat {
       verdict = failed + " operations failed (exit code " + result.exitCode() + ").";
     }
     out.append(String.format(Locale.ROOT, "%n%s%n", verdict));
+  }
+
+  private static final String MAP_ROW = "%-5s %-24s %-13s %10s %8s %5s %5s %13s %11s%n";
+
+  /** One row per map and phase: what each map did, when it started relative to the first. */
+  private static void writeMaps(RunResult result, Appendable out) throws IOException {
+    out.append(String.format(Locale.ROOT, "%nMapReduce job: %d maps requested, %d reported, "
+        + "missing: %s%n", result.mapsRequested(), result.maps().size(),
+        result.missingMaps().isEmpty() ? "none" : result.missingMaps().toString()));
+    out.append(String.format(Locale.ROOT, MAP_ROW, "map", "host", "phase", "ok", "failed",
+        "late", "lateW", "start skew ms", "TPS"));
+    for (MapReport m : result.maps()) {
+      for (int i = 0; i < m.phases().size(); i++) {
+        PhaseResult p = m.phases().get(i);
+        PhaseResult all = i < result.phases().size() ? result.phases().get(i) : p;
+        out.append(String.format(Locale.ROOT, MAP_ROW, m.mapIndex(), m.host(), p.op().id(),
+            p.successes(), p.failed(), p.lateMaps() > 0 ? "yes" : "no", p.lateWorkers(),
+            fixed(ReportMath.startSkewMillis(p, all), 3), fixed(p.tps(), 1)));
+      }
+    }
   }
 
   private static void writeCauses(Appendable out, String what, Map<String, FailureCount> causes)

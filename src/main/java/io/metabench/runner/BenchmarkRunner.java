@@ -6,6 +6,7 @@ import io.metabench.config.InvalidInputException;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
+import io.metabench.op.MetaOp;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
@@ -58,11 +59,19 @@ public final class BenchmarkRunner {
   private final NanoClock clock;
   private final ClientFactory clients;
   private final ClockAnchor anchor;
+  private final PhaseBarrier barrier;
   private final List<FileSystem> workerClients = new ArrayList<>();
   private FileSystem control;
   private ExecutorService pool;
 
   public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock) {
+    this(config, target, clock, PhaseBarrier.NONE);
+  }
+
+  /** A runner that is one of several processes (map tasks) meeting at {@code barrier}. */
+  public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock,
+      PhaseBarrier barrier) {
+    this.barrier = barrier;
     this.config = config;
     this.target = target;
     this.clock = clock;
@@ -92,24 +101,28 @@ public final class BenchmarkRunner {
     try {
       Layout layout = layoutOf(config);
       initial.afterAll(config.operations(), layout, where);
-      checkHdfsLimits();
+      checkHdfsLimits(config, target);
       BaseDirMarker.claim(control, base, Version.get());
       pool = Executors.newCachedThreadPool(daemonThreads());
 
       List<PhaseResult> results = new ArrayList<>();
       NamespaceState state = initial;
-      boolean first = true;
-      for (OpType op : config.operations()) {
+      for (int phase = 0; phase < config.operations().size(); phase++) {
+        OpType op = config.operations().get(phase);
         LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),
             config.filesPerWorker(), op.items() == OpType.Items.FILES ? "files" : "directories",
             where);
-        PhaseResult result = runPhase(op, layout, state.files() == NamespaceState.Files.RENAMED,
-            first ? config.startTime() * 1000 : 0);
-        state = state.after(op, layout, where);
+        PhaseResult result = runPhase(op, op.op(), layout,
+            state.files() == NamespaceState.Files.RENAMED,
+            phase == 0 ? config.startTime() * 1000 : 0, phase);
+        // A removing phase with failures left items behind: keep them on record, so that a later
+        // -cleanup (which takes both names and skips what is gone) still removes them.
+        if (!(op.removesItems() && result.failed() > 0)) {
+          state = state.after(op, layout, where);
+        }
         BaseDirMarker.writeState(control, base, config.mapIndex(), state);
         logPhase(result);
         results.add(result);
-        first = false;
       }
       Map<String, FailureCount> cleanupFailures = new TreeMap<>();
       if (config.cleanup()) {
@@ -126,13 +139,21 @@ public final class BenchmarkRunner {
     return new Layout(config.threads(), config.filesPerWorker(), config.filesPerDir());
   }
 
-  private void checkHdfsLimits() {
-    if (!"hdfs".equals(target.fsUri().getScheme())
-        || !config.operations().contains(OpType.CREATE_WRITE)) {
+  /**
+   * Refuses a block size the HDFS NameNode would reject for every create, before anything runs.
+   */
+  public static void checkHdfsLimits(BenchConfig config, Target target) {
+    checkHdfsLimits(config, target.fsUri().getScheme(), target.clientConf());
+  }
+
+  /** As {@link #checkHdfsLimits(BenchConfig, Target)}, before the target exists. */
+  public static void checkHdfsLimits(BenchConfig config, String scheme,
+      org.apache.hadoop.conf.Configuration conf) {
+    if (!"hdfs".equals(scheme) || !config.operations().contains(OpType.CREATE_WRITE)) {
       return;
     }
     String key = "dfs.namenode.fs-limits.min-block-size";
-    long min = target.clientConf().getLong(key, 1024 * 1024);
+    long min = conf.getLong(key, 1024 * 1024);
     if (config.blockSize() < min) {
       throw new InvalidInputException("-blockSize " + config.blockSize() + " is below HDFS's "
           + "minimum block size (" + key + " = " + min + "): use at least " + min + ", or lower "
@@ -140,8 +161,14 @@ public final class BenchmarkRunner {
     }
   }
 
-  private PhaseResult runPhase(OpType op, Layout layout, boolean filesRenamed,
-      long startAtEpochMillis) throws IOException, InterruptedException {
+  /**
+   * Runs one phase: makes the items' parent directories if the phase creates items, meets the
+   * other processes at the barrier ({@code barrierPhase} &lt; 0: no barrier, for cleanup), runs
+   * every worker behind the start gate, and removes emptied directories if the phase removes
+   * items.
+   */
+  private PhaseResult runPhase(OpType op, MetaOp metaOp, Layout layout, boolean filesRenamed,
+      long startAtEpochMillis, int barrierPhase) throws IOException, InterruptedException {
     boolean ofFiles = op.items() == OpType.Items.FILES;
     List<FileSystem> fs = clientsFor(layout.threads());
     PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(),
@@ -160,6 +187,7 @@ public final class BenchmarkRunner {
         return null;
       });
     }
+    boolean lateMap = barrierPhase >= 0 && barrier.await(barrierPhase);
     StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
     int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
     long startedAt = System.currentTimeMillis();
@@ -167,10 +195,12 @@ public final class BenchmarkRunner {
       OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
           config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
           filesRenamed);
-      return new Worker(t, op.op(), ctx, layout.itemsPerWorker(), config.retries(), clock, gate)
+      return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate)
           .call();
     });
-    PhaseResult result = PhaseResult.merge(op, recorders, startedAt, anchor);
+    PhaseResult result = PhaseResult.mergeStartingAtFirstOperation(op, recorders, startedAt,
+        anchor)
+        .withLateMaps(lateMap ? 1 : 0);
     if (op.removesItems()) {
       removeEmptiedDirs(paths, ofFiles, schema, fs);
     }
@@ -215,11 +245,12 @@ public final class BenchmarkRunner {
       throws IOException, InterruptedException {
     Map<String, FailureCount> failures = new TreeMap<>();
     if (state.files() != NamespaceState.Files.ABSENT) {
-      collectCleanupFailures(failures, runPhase(OpType.DELETE, state.fileLayout(),
-          state.files() == NamespaceState.Files.RENAMED, 0));
+      collectCleanupFailures(failures, runPhase(OpType.DELETE, DELETE_EITHER_NAME,
+          state.fileLayout(), false, 0, -1));
     }
     if (state.dirs() != NamespaceState.Dirs.ABSENT) {
-      collectCleanupFailures(failures, runPhase(OpType.RMDIR, state.dirLayout(), false, 0));
+      collectCleanupFailures(failures, runPhase(OpType.RMDIR, REMOVE_DIR_IF_THERE,
+          state.dirLayout(), false, 0, -1));
     }
     if (failures.isEmpty()) {
       BaseDirMarker.release(control, target.baseDir(), config.mapIndex());
@@ -231,6 +262,22 @@ public final class BenchmarkRunner {
     }
     return failures;
   }
+
+  /**
+   * Cleanup's delete: the file under both its names, since a rename phase that partly failed
+   * leaves some under each; a name that is not there (delete returns false) is what cleanup wants.
+   */
+  private static final MetaOp DELETE_EITHER_NAME = (ctx, i) -> {
+    ctx.fs().delete(ctx.paths().file(i), false);
+    ctx.fs().delete(ctx.paths().renamedFile(i), false);
+    return true;
+  };
+
+  /** Cleanup's rmdir: a directory that is not there (delete returns false) is fine. */
+  private static final MetaOp REMOVE_DIR_IF_THERE = (ctx, i) -> {
+    ctx.fs().delete(ctx.paths().dir(i), false);
+    return true;
+  };
 
   private static void collectCleanupFailures(Map<String, FailureCount> into, PhaseResult r) {
     for (Map.Entry<String, FailureCount> e : r.failures().entrySet()) {
@@ -303,8 +350,9 @@ public final class BenchmarkRunner {
     LOG.info(String.format(java.util.Locale.ROOT, "%s: %d ok, %d failed in %.3f s: %.1f ops/s",
         r.op().id(), r.successes(), r.failed(), r.windowSeconds(), r.tps()));
     for (Map.Entry<String, FailureCount> e : r.failures().entrySet()) {
-      LOG.warn("{}: {} failed with {} (first: {})", r.op().id(), e.getValue().count(), e.getKey(),
-          e.getValue().example());
+      String example = e.getValue().example();
+      LOG.warn("{}: {} failed with {}{}", r.op().id(), e.getValue().count(), e.getKey(),
+          example.isEmpty() ? "" : " (first: " + example + ")");
     }
   }
 

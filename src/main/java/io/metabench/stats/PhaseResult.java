@@ -100,6 +100,22 @@ public final class PhaseResult {
   }
 
   /**
+   * Like {@link #merge(OpType, List, long, ClockAnchor)} with the phase's start taken as the wall
+   * time of its first operation (after any barrier and -startTime wait), when one ran.
+   */
+  public static PhaseResult mergeStartingAtFirstOperation(OpType op, List<OpRecorder> recorders,
+      long fallbackStartEpochMillis, ClockAnchor anchor) {
+    PhaseResult r = merge(op, recorders, fallbackStartEpochMillis, anchor);
+    if (r.attempted == 0 || anchor == ClockAnchor.IDENTITY) {
+      return r;
+    }
+    return new PhaseResult(op, r.workers, r.attempted, r.successes, r.failures, r.retries,
+        r.lateWorkers, r.lateMaps, r.firstStartEpochNanos, r.lastEndEpochNanos, r.workerBusyNanos,
+        r.bytes, r.firstPartNanos, r.secondPartNanos, r.latency,
+        r.firstStartEpochNanos / 1_000_000);
+  }
+
+  /**
    * Combines the results of one phase from several processes (map tasks): counts and histograms
    * add up, and the window runs from the earliest first start to the latest last end.
    */

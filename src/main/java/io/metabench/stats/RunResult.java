@@ -21,13 +21,27 @@ public final class RunResult {
   private final BenchConfig config;
   private final List<PhaseResult> phases;
   private final Map<String, FailureCount> cleanupFailures;
+  private final int mapsRequested;
+  private final List<MapReport> maps;
 
+  /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
       Map<String, FailureCount> cleanupFailures) {
+    this(info, config, phases, cleanupFailures, 0, Collections.<MapReport>emptyList());
+  }
+
+  /**
+   * The result of a MapReduce run: {@code phases} combine the reports of the maps that committed
+   * their output, {@code mapsRequested} says how many there should have been.
+   */
+  public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
+      Map<String, FailureCount> cleanupFailures, int mapsRequested, List<MapReport> maps) {
     this.info = info;
     this.config = config;
     this.phases = Collections.unmodifiableList(phases);
     this.cleanupFailures = Collections.unmodifiableMap(new TreeMap<>(cleanupFailures));
+    this.mapsRequested = mapsRequested;
+    this.maps = Collections.unmodifiableList(maps);
   }
 
   public RunInfo info() {
@@ -47,6 +61,33 @@ public final class RunResult {
     return cleanupFailures;
   }
 
+  /** Map tasks the job asked for; 0 for a run in one process. */
+  public int mapsRequested() {
+    return mapsRequested;
+  }
+
+  /** The reports of the maps whose output was committed, by map index. */
+  public List<MapReport> maps() {
+    return maps;
+  }
+
+  /** Indexes of requested maps that left no committed report (failed, killed, or never ran). */
+  public List<Integer> missingMaps() {
+    boolean[] seen = new boolean[mapsRequested];
+    for (MapReport m : maps) {
+      if (m.mapIndex() >= 0 && m.mapIndex() < mapsRequested) {
+        seen[m.mapIndex()] = true;
+      }
+    }
+    List<Integer> missing = new java.util.ArrayList<>();
+    for (int i = 0; i < mapsRequested; i++) {
+      if (!seen[i]) {
+        missing.add(i);
+      }
+    }
+    return missing;
+  }
+
   public long failedOperations() {
     long n = 0;
     for (PhaseResult p : phases) {
@@ -55,8 +96,12 @@ public final class RunResult {
     return n;
   }
 
-  /** 0 when every operation succeeded (and cleanup, if asked, removed everything), else 1. */
+  /**
+   * 0 when every operation succeeded, cleanup (if asked) removed everything and every requested
+   * map reported; else 1.
+   */
   public int exitCode() {
-    return failedOperations() == 0 && cleanupFailures.isEmpty() ? 0 : 1;
+    return failedOperations() == 0 && cleanupFailures.isEmpty() && missingMaps().isEmpty() ? 0
+        : 1;
   }
 }

@@ -190,9 +190,9 @@ class CliParserTest {
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("numberOfFile")
         .hasMessageContaining("-help");
-    assertThatThrownBy(() -> parseToConf("-maps", "3"))
+    assertThatThrownBy(() -> parseToConf("-mapz", "3"))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("maps");
+        .hasMessageContaining("mapz");
   }
 
   @Test

@@ -134,6 +134,8 @@ class BenchConfigTest {
     changes.put(ConfigKeys.JSON_OUT, "/tmp/other.json");
     changes.put(ConfigKeys.NNBENCH_LOG, "nn.log");
     changes.put(ConfigKeys.CONNECT_TIMEOUT_SECONDS, "6");
+    changes.put(ConfigKeys.MAPS, "4");
+    changes.put(ConfigKeys.BARRIER_TIMEOUT_SECONDS, "7");
     for (Map.Entry<String, String> e : changes.entrySet()) {
       Configuration c = nonDefault();
       c.set(e.getKey(), e.getValue());
@@ -147,7 +149,7 @@ class BenchConfigTest {
     assertThat(p.keySet()).containsExactly("operation", "numberOfFiles", "threads",
         "bytesToWrite", "blockSize", "bytesPerChecksum", "replicationFactorPerFile", "baseDir",
         "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "retries",
-        "cleanup");
+        "cleanup", "maps", "barrierTimeout");
     assertThat(p.get("operation")).isEqualTo("create_write,open_read,rename,delete,mkdirs,rmdir");
     assertThat(p.get("numberOfFiles")).isEqualTo(12345L);
     assertThat(p.get("readFileAfterOpen")).isEqualTo(true);

@@ -1,0 +1,264 @@
+package io.metabench.mapred;
+
+import io.metabench.Version;
+import io.metabench.config.BenchConfig;
+import io.metabench.config.ConfigKeys;
+import io.metabench.config.InvalidInputException;
+import io.metabench.fs.ClientFactory;
+import io.metabench.fs.Reachability;
+import io.metabench.fs.Target;
+import io.metabench.op.OpType;
+import io.metabench.path.BaseDirMarker;
+import io.metabench.path.Layout;
+import io.metabench.path.NamespaceState;
+import io.metabench.runner.BenchmarkRunner;
+import io.metabench.stats.FailureCount;
+import io.metabench.stats.MapReport;
+import io.metabench.stats.PhaseResult;
+import io.metabench.stats.RunInfo;
+import io.metabench.stats.RunResult;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.BytesWritable;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.SequenceFile;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.MRConfig;
+import org.apache.hadoop.mapreduce.MRJobConfig;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
+import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
+import org.apache.hadoop.mapreduce.security.TokenCache;
+import org.apache.hadoop.util.VersionInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The MapReduce mode's driver: checks and claims the base directory for every map before anything
+ * runs, submits a map-only job whose map tasks each run the multi-threaded runner for one map
+ * index, then reads the reports of the maps whose output was committed and combines them into one
+ * result, with the maps that left none counted as missing.
+ *
+ * <p>One instance per run; not thread-safe.
+ */
+public final class MetaBenchJob {
+  private static final Logger LOG = LoggerFactory.getLogger(MetaBenchJob.class);
+  private static final long POLL_MILLIS = 1000;
+  private static final long PROGRESS_LOG_MILLIS = 10_000;
+  private static final String LOCAL_MAPS_MAXIMUM = "mapreduce.local.map.tasks.maximum";
+
+  private final BenchConfig config;
+  private final Configuration conf;
+  private final Target target;
+
+  public MetaBenchJob(BenchConfig config, Configuration conf, Target target) {
+    this.config = config;
+    this.conf = conf;
+    this.target = target;
+  }
+
+  /**
+   * Runs the job to its end.
+   *
+   * @throws InvalidInputException when the job cannot start; nothing was changed then
+   */
+  public RunResult run() throws IOException, InterruptedException {
+    long startedAt = System.currentTimeMillis();
+    if (target.embedded() && !MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
+      throw new InvalidInputException("-maps with the embedded HDFS works only with the local job "
+          + "runner (-D mapreduce.framework.name=local): tasks on a cluster cannot reach it; "
+          + "pass -baseDir hdfs://namenode:8020/path");
+    }
+    Path base = target.baseDir();
+    ClientFactory clients = new ClientFactory(target);
+    try (FileSystem control = Reachability.within(target, config.connectTimeoutSeconds(),
+        clients::newClient)) {
+      checkEveryMap(control, base);
+      BenchmarkRunner.checkHdfsLimits(config, target);
+      BaseDirMarker.claim(control, base, Version.get());
+      Path jobDir = new Path(BaseDirMarker.markerDir(base),
+          "jobs/job-" + startedAt + "-" + Long.toHexString(Double.doubleToLongBits(Math.random())));
+      try {
+        Job job = configure(jobDir);
+        LOG.info("Submitting {} maps x {} workers x {} items: {}", config.maps(),
+            config.threads(), config.filesPerWorker(), OpType.join(config.operations()));
+        submit(job);
+        LOG.info("Job {} submitted{}", job.getJobID(),
+            job.getTrackingURL() == null ? "" : ": " + job.getTrackingURL());
+        waitFor(job);
+        List<MapReport> reports = readReports(control, FileOutputFormat.getOutputPath(job));
+        return result(startedAt, reports);
+      } finally {
+        deleteJobDir(control, jobDir);
+      }
+    }
+  }
+
+  /** Every map's recorded state must allow the phase sequence, with the same layout. */
+  private void checkEveryMap(FileSystem control, Path base) throws IOException {
+    BaseDirMarker.Ownership ownership = BaseDirMarker.inspect(control, base);
+    BaseDirMarker.requireUsable(ownership, base);
+    Layout layout = BenchmarkRunner.layoutOf(config);
+    for (int m = 0; m < config.maps(); m++) {
+      NamespaceState state = ownership == BaseDirMarker.Ownership.OWNED
+          ? BaseDirMarker.readState(control, base, m) : NamespaceState.EMPTY;
+      state.afterAll(config.operations(), layout, base + " (map " + m + ")");
+    }
+  }
+
+  private Job configure(Path jobDir) throws IOException {
+    Job job = Job.getInstance(conf);
+    Configuration jc = job.getConfiguration();
+    config.writeTo(jc);
+    // The maps must all use the file system the driver resolved, whatever their defaults are.
+    jc.set(ConfigKeys.BASE_DIR, target.baseDir().toString());
+    jc.set(ConfigKeys.JOB_DIR, jobDir.toString());
+    jc.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
+    if (conf.get(MRJobConfig.MAP_MAX_ATTEMPTS) == null || isDefault(MRJobConfig.MAP_MAX_ATTEMPTS)) {
+      // A second attempt would redo a map's phases on names the first one already changed.
+      jc.setInt(MRJobConfig.MAP_MAX_ATTEMPTS, 1);
+    }
+    if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(jc.get(MRConfig.FRAMEWORK_NAME,
+        MRConfig.LOCAL_FRAMEWORK_NAME)) && jc.get(LOCAL_MAPS_MAXIMUM) == null) {
+      // The local job runner runs one map at a time unless told otherwise; the barrier needs
+      // them all at once.
+      jc.setInt(LOCAL_MAPS_MAXIMUM, config.maps());
+    }
+    // Version 2 moves each task's output into place when the task commits, so the maps that
+    // finished are readable even when the job as a whole fails or is killed.
+    jc.setInt("mapreduce.fileoutputcommitter.algorithm.version", 2);
+    job.setJobName("MetaBench " + OpType.join(config.operations()) + " (" + config.maps()
+        + " maps x " + config.threads() + " threads)");
+    job.setJarByClass(MetaBenchJob.class);
+    job.setInputFormatClass(MapIndexInputFormat.class);
+    job.setMapperClass(MetaBenchMapper.class);
+    job.setNumReduceTasks(0);
+    job.setOutputFormatClass(SequenceFileOutputFormat.class);
+    job.setOutputKeyClass(IntWritable.class);
+    job.setOutputValueClass(BytesWritable.class);
+    FileOutputFormat.setOutputPath(job, new Path(jobDir, "output"));
+    // Tasks get delegation tokens, not Kerberos tickets: fetch one for the target file system
+    // even when it is not the default one.
+    TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {target.baseDir()}, jc);
+    return job;
+  }
+
+  private static void submit(Job job) throws IOException, InterruptedException {
+    try {
+      job.submit();
+    } catch (ClassNotFoundException e) {
+      throw new IOException("the job's classes are not on the classpath: " + e.getMessage(), e);
+    }
+  }
+
+  private boolean isDefault(String key) {
+    String[] sources = conf.getPropertySources(key);
+    return sources == null || (sources.length == 1 && sources[0].endsWith("-default.xml"));
+  }
+
+  private void waitFor(Job job) throws IOException, InterruptedException {
+    long lastLog = 0;
+    while (!job.isComplete()) {
+      long now = System.currentTimeMillis();
+      if (now - lastLog >= PROGRESS_LOG_MILLIS) {
+        LOG.info("Job {}: map progress {}%", job.getJobID(),
+            Math.round(job.mapProgress() * 100));
+        lastLog = now;
+      }
+      Thread.sleep(POLL_MILLIS);
+    }
+    if (!job.isSuccessful()) {
+      LOG.warn("Job {} did not succeed ({}): {}", job.getJobID(), job.getJobState(),
+          job.getStatus().getFailureInfo());
+      for (TaskCompletionEvent e : job.getTaskCompletionEvents(0, 10_000)) {
+        if (e.getStatus() != TaskCompletionEvent.Status.SUCCEEDED) {
+          for (String diagnostic : job.getTaskDiagnostics(e.getTaskAttemptId())) {
+            LOG.warn("{} {}: {}", e.getTaskAttemptId(), e.getStatus(),
+                firstLine(diagnostic));
+          }
+        }
+      }
+    }
+  }
+
+  private static String firstLine(String s) {
+    int nl = s == null ? -1 : s.indexOf('\n');
+    return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
+  }
+
+  /** The reports in the committed output: only attempts that committed are there. */
+  static List<MapReport> readReports(FileSystem fs, Path output) throws IOException {
+    Map<Integer, MapReport> byMap = new TreeMap<>();
+    FileStatus[] parts;
+    try {
+      parts = fs.listStatus(output, p -> p.getName().startsWith("part-"));
+    } catch (FileNotFoundException e) {
+      return new ArrayList<>();
+    }
+    for (FileStatus part : parts) {
+      try (SequenceFile.Reader reader = new SequenceFile.Reader(fs.getConf(),
+          SequenceFile.Reader.file(part.getPath()))) {
+        IntWritable key = new IntWritable();
+        BytesWritable value = new BytesWritable();
+        while (reader.next(key, value)) {
+          byMap.put(key.get(), MapReport.fromBytes(value.getBytes(), value.getLength()));
+        }
+      }
+    }
+    return new ArrayList<>(byMap.values());
+  }
+
+  private RunResult result(long startedAt, List<MapReport> reports) {
+    List<PhaseResult> phases = new ArrayList<>();
+    for (int i = 0; i < config.operations().size(); i++) {
+      List<PhaseResult> parts = new ArrayList<>();
+      for (MapReport r : reports) {
+        if (i < r.phases().size()) {
+          parts.add(r.phases().get(i));
+        }
+      }
+      phases.add(PhaseResult.combine(config.operations().get(i), parts));
+    }
+    Map<String, FailureCount> cleanup = new TreeMap<>();
+    for (MapReport r : reports) {
+      for (Map.Entry<String, FailureCount> e : r.cleanupFailures().entrySet()) {
+        FailureCount c = cleanup.get(e.getKey());
+        cleanup.put(e.getKey(), new FailureCount((c == null ? 0 : c.count())
+            + e.getValue().count(), e.getValue().example()));
+      }
+    }
+    RunInfo info = new RunInfo(Version.get(), VersionInfo.getVersion(),
+        System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
+            + System.getProperty("java.vm.name") + ")",
+        target.fsUri().toString(), target.embedded(), target.baseDir().toString(),
+        config.sharedClient() ? "shared" : "per-worker", startedAt);
+    RunResult result = new RunResult(info, config, phases, cleanup, config.maps(), reports);
+    if (!result.missingMaps().isEmpty()) {
+      LOG.warn("{} of {} maps left no report: {}", result.missingMaps().size(), config.maps(),
+          result.missingMaps());
+    }
+    return result;
+  }
+
+  private static void deleteJobDir(FileSystem fs, Path jobDir) {
+    try {
+      // The job directory lies inside MetaBench's own marker directory and holds only barrier
+      // files and map output this run made.
+      fs.delete(jobDir, true);
+      Path jobs = jobDir.getParent();
+      if (fs.listStatus(jobs).length == 0) {
+        fs.delete(jobs, false);
+      }
+    } catch (IOException e) {
+      LOG.warn("could not remove the job directory {}: {}", jobDir, e.toString());
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.metabench.stats;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What one map task of a MapReduce run did: its index, where it ran, and its own result for each
+ * phase. Serialised (with full histograms) by the task and read back by the driver.
+ *
+ * <p>Immutable.
+ */
+public final class MapReport {
+  private static final int VERSION = 1;
+
+  private final int mapIndex;
+  private final String host;
+  private final String taskAttempt;
+  private final List<PhaseResult> phases;
+  private final Map<String, FailureCount> cleanupFailures;
+
+  public MapReport(int mapIndex, String host, String taskAttempt, List<PhaseResult> phases,
+      Map<String, FailureCount> cleanupFailures) {
+    this.mapIndex = mapIndex;
+    this.host = host;
+    this.taskAttempt = taskAttempt;
+    this.phases = Collections.unmodifiableList(new ArrayList<>(phases));
+    this.cleanupFailures = Collections.unmodifiableMap(new TreeMap<>(cleanupFailures));
+  }
+
+  public int mapIndex() {
+    return mapIndex;
+  }
+
+  public String host() {
+    return host;
+  }
+
+  public String taskAttempt() {
+    return taskAttempt;
+  }
+
+  public List<PhaseResult> phases() {
+    return phases;
+  }
+
+  public Map<String, FailureCount> cleanupFailures() {
+    return cleanupFailures;
+  }
+
+  public byte[] toBytes() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeInt(VERSION);
+      out.writeInt(mapIndex);
+      out.writeUTF(host);
+      out.writeUTF(taskAttempt);
+      out.writeInt(phases.size());
+      for (PhaseResult p : phases) {
+        PhaseResultCodec.write(p, out);
+      }
+      out.writeInt(cleanupFailures.size());
+      for (Map.Entry<String, FailureCount> e : cleanupFailures.entrySet()) {
+        out.writeUTF(e.getKey());
+        out.writeLong(e.getValue().count());
+        out.writeUTF(e.getValue().example());
+      }
+    }
+    return bytes.toByteArray();
+  }
+
+  public static MapReport fromBytes(byte[] data, int length) throws IOException {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, 0, length))) {
+      int version = in.readInt();
+      if (version != VERSION) {
+        throw new IOException("unknown map report version " + version);
+      }
+      int mapIndex = in.readInt();
+      String host = in.readUTF();
+      String attempt = in.readUTF();
+      int n = in.readInt();
+      List<PhaseResult> phases = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        phases.add(PhaseResultCodec.read(in));
+      }
+      int c = in.readInt();
+      Map<String, FailureCount> cleanup = new TreeMap<>();
+      for (int i = 0; i < c; i++) {
+        String cause = in.readUTF();
+        cleanup.put(cause, new FailureCount(in.readLong(), in.readUTF()));
+      }
+      return new MapReport(mapIndex, host, attempt, phases, cleanup);
+    }
+  }
+}

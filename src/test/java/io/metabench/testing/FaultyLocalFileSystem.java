@@ -23,6 +23,11 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   public static final String CREATE_FAIL_EVERY = "faulty.create.fail.every";
   public static final String RENAME_FALSE_EVERY = "faulty.rename.false.every";
   public static final String DELETE_FALSE_EVERY = "faulty.delete.false.every";
+  /** mkdirs of a path containing this string throws (e.g. "map_1/" fails that map's setup). */
+  public static final String MKDIRS_FAIL_MATCHING = "faulty.mkdirs.fail.matching";
+  /** mkdirs of a path containing this string first sleeps faulty.mkdirs.delay.millis. */
+  public static final String MKDIRS_DELAY_MATCHING = "faulty.mkdirs.delay.matching";
+  public static final String MKDIRS_DELAY_MILLIS = "faulty.mkdirs.delay.millis";
 
   private static final AtomicLong CREATES = new AtomicLong();
   private static final AtomicLong RENAMES = new AtomicLong();
@@ -31,6 +36,9 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   private long createFailEvery;
   private long renameFalseEvery;
   private long deleteFalseEvery;
+  private String mkdirsFailMatching;
+  private String mkdirsDelayMatching;
+  private long mkdirsDelayMillis;
 
   public static void reset() {
     CREATES.set(0);
@@ -44,6 +52,36 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     createFailEvery = conf.getLong(CREATE_FAIL_EVERY, 0);
     renameFalseEvery = conf.getLong(RENAME_FALSE_EVERY, 0);
     deleteFalseEvery = conf.getLong(DELETE_FALSE_EVERY, 0);
+    mkdirsFailMatching = conf.get(MKDIRS_FAIL_MATCHING);
+    mkdirsDelayMatching = conf.get(MKDIRS_DELAY_MATCHING);
+    mkdirsDelayMillis = conf.getLong(MKDIRS_DELAY_MILLIS, 0);
+  }
+
+  @Override
+  public boolean mkdirs(Path f) throws IOException {
+    injectMkdirsFaults(f);
+    return super.mkdirs(f);
+  }
+
+  @Override
+  public boolean mkdirs(Path f, FsPermission permission) throws IOException {
+    injectMkdirsFaults(f);
+    return super.mkdirs(f, permission);
+  }
+
+  private void injectMkdirsFaults(Path f) throws IOException {
+    String path = f.toUri().getPath() + "/";
+    if (mkdirsFailMatching != null && path.contains(mkdirsFailMatching)) {
+      throw new IOException("injected mkdirs failure for " + f);
+    }
+    if (mkdirsDelayMatching != null && path.contains(mkdirsDelayMatching)) {
+      try {
+        Thread.sleep(mkdirsDelayMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted");
+      }
+    }
   }
 
   @Override

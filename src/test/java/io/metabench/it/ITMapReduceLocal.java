@@ -1,0 +1,134 @@
+package io.metabench.it;
+
+import static io.metabench.testing.FaultyLocalFileSystem.MKDIRS_DELAY_MATCHING;
+import static io.metabench.testing.FaultyLocalFileSystem.MKDIRS_DELAY_MILLIS;
+import static io.metabench.testing.FaultyLocalFileSystem.MKDIRS_FAIL_MATCHING;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.FaultyLocalFileSystem;
+import io.metabench.testing.MetaBenchRun;
+import io.metabench.testing.MiniHdfs;
+import io.metabench.testing.Trees;
+import java.io.File;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * MapReduce mode on the local job runner against a real HDFS: the job does exactly the work the
+ * single-process runner does, on per-map paths, and a map that fails or arrives late is reported.
+ */
+class ITMapReduceLocal {
+  private static MiniHdfs hdfs;
+
+  @TempDir
+  File scratch;
+  @TempDir
+  File localRoot;
+
+  @BeforeAll
+  static void startHdfs() throws Exception {
+    hdfs = MiniHdfs.start();
+  }
+
+  @AfterAll
+  static void stopHdfs() {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+  }
+
+  private static Configuration local() {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    return conf;
+  }
+
+  @Test
+  void aJobDoesExactlyTheWorkOfOneProcessOnPerMapPaths() throws Exception {
+    String jobBase = hdfs.uri() + "/mr/job";
+    MetaBenchRun create = MetaBenchRun.run(local(), scratch, "-maps", "3", "-threads", "2",
+        "-numberOfFiles", "10", "-operation", "create_write", "-baseDir", jobBase);
+    assertThat(create.exitCode).as(create.toString()).isZero();
+    Map<String, String> files = Trees.named(Trees.list(hdfs.fs(), new Path(jobBase)), "file_");
+    assertThat(files).hasSize(60);
+    for (int m = 0; m < 3; m++) {
+      final String prefix = "data/map_" + m + "/";
+      assertThat(files.keySet().stream().filter(n -> n.startsWith(prefix))).hasSize(20);
+    }
+    JsonNode maps = create.json().get("maps");
+    assertThat(maps.get("requested").asInt()).isEqualTo(3);
+    assertThat(maps.get("reported").asInt()).isEqualTo(3);
+    assertThat(maps.get("missing")).isEmpty();
+
+    MetaBenchRun rest = MetaBenchRun.run(local(), scratch, "-maps", "3", "-threads", "2",
+        "-numberOfFiles", "10", "-operation", "open_read,rename,delete", "-baseDir", jobBase);
+    assertThat(rest.exitCode).as(rest.toString()).isZero();
+    assertThat(Trees.named(Trees.list(hdfs.fs(), new Path(jobBase)), "file_")).isEmpty();
+    assertThat(hdfs.fs().exists(new Path(jobBase + "/.metabench/jobs"))).isFalse();
+
+    // The same total work in one process: 6 workers x 10 files.
+    String oneBase = hdfs.uri() + "/mr/one";
+    MetaBenchRun one = MetaBenchRun.run(local(), scratch, "-threads", "6", "-numberOfFiles",
+        "10", "-operation", "create_write,open_read,rename,delete", "-baseDir", oneBase);
+    assertThat(one.exitCode).as(one.toString()).isZero();
+    assertThat(create.phase("create_write").get("successful").asLong())
+        .isEqualTo(one.phase("create_write").get("successful").asLong()).isEqualTo(60);
+    for (String op : new String[] {"open_read", "rename", "delete"}) {
+      assertThat(rest.phase(op).get("successful").asLong()).as(op)
+          .isEqualTo(one.phase(op).get("successful").asLong()).isEqualTo(60);
+      assertThat(rest.phase(op).get("attempted").asLong()).as(op).isEqualTo(60);
+      assertThat(rest.phase(op).get("workers").asInt()).as(op).isEqualTo(6);
+    }
+    assertThat(rest.stdout).contains("MapReduce job: 3 maps requested, 3 reported, missing: none");
+  }
+
+  private Configuration faulty() {
+    Configuration conf = local();
+    conf.setClass("fs.faulty.impl", FaultyLocalFileSystem.class, FileSystem.class);
+    return conf;
+  }
+
+  private String faultyBase(String name) {
+    return "faulty://" + new File(localRoot, name).getAbsolutePath();
+  }
+
+  @Test
+  void aMapThatFailsIsReportedMissingAndTheExitCodeSaysSo() throws Exception {
+    Configuration conf = faulty();
+    conf.set(MKDIRS_FAIL_MATCHING, "/data/map_1/");
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-maps", "3", "-threads", "2",
+        "-numberOfFiles", "5", "-operation", "create_write", "-barrierTimeout", "5",
+        "-baseDir", faultyBase("failing"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode maps = r.json().get("maps");
+    assertThat(maps.get("reported").asInt()).isEqualTo(2);
+    assertThat(maps.get("missing").get(0).asInt()).isEqualTo(1);
+    assertThat(r.phase("create_write").get("successful").asLong()).isEqualTo(20);
+    assertThat(r.stdout).contains("missing: [1]");
+  }
+
+  @Test
+  void aMapArrivingAfterTheBarrierTimedOutIsCountedLate() throws Exception {
+    Configuration conf = faulty();
+    conf.set(MKDIRS_DELAY_MATCHING, "/data/map_2/");
+    conf.setLong(MKDIRS_DELAY_MILLIS, 4000);
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-maps", "3", "-threads", "1",
+        "-numberOfFiles", "3", "-operation", "create_write", "-barrierTimeout", "1",
+        "-baseDir", faultyBase("late"));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode phase = r.phase("create_write");
+    assertThat(phase.get("lateMaps").asInt()).isEqualTo(1);
+    assertThat(phase.get("successful").asLong()).isEqualTo(9);
+    for (JsonNode map : r.json().get("maps").get("perMap")) {
+      assertThat(map.get("phases").get(0).get("lateMap").asBoolean()).as(map.toString())
+          .isEqualTo(map.get("map").asInt() == 2);
+    }
+  }
+}

@@ -1,0 +1,72 @@
+package io.metabench.mapred;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The file barrier on the local file system, with maps played by threads. */
+class FileBarrierTest {
+  @TempDir
+  File dir;
+
+  private FileBarrier barrier(int map, int maps, long timeoutMillis, AtomicInteger beats)
+      throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    return new FileBarrier(fs, new Path(dir.toURI()), map, maps, timeoutMillis,
+        beats::incrementAndGet);
+  }
+
+  @Test
+  void nobodyLeavesBeforeEveryoneHasArrived() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      AtomicInteger beats = new AtomicInteger();
+      List<Future<Long>> left = new ArrayList<>();
+      long start = System.nanoTime();
+      for (int m = 0; m < 3; m++) {
+        final int map = m;
+        left.add(pool.submit(() -> {
+          Thread.sleep(map * 400L);
+          assertThat(barrier(map, 3, 60_000, beats).await(0)).isFalse();
+          return System.nanoTime();
+        }));
+      }
+      for (Future<Long> f : left) {
+        // The last map arrives after 800 ms; nobody may leave before that.
+        assertThat((f.get() - start) / 1_000_000).isGreaterThanOrEqualTo(800);
+      }
+      assertThat(beats.get()).as("heartbeats while waiting").isPositive();
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void afterTheTimeoutTheReadyMapsStartAndALaterOneIsLate() throws Exception {
+    AtomicInteger beats = new AtomicInteger();
+    long start = System.nanoTime();
+    assertThat(barrier(0, 2, 500, beats).await(3)).isFalse();
+    assertThat((System.nanoTime() - start) / 1_000_000).isBetween(450L, 10_000L);
+    assertThat(barrier(1, 2, 500, beats).await(3)).isTrue();
+    // Another phase has its own barrier: map 1 is on time there if it arrives in time.
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<Boolean> zero = pool.submit(() -> barrier(0, 2, 60_000, beats).await(4));
+      assertThat(barrier(1, 2, 60_000, beats).await(4)).isFalse();
+      assertThat(zero.get()).isFalse();
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+}

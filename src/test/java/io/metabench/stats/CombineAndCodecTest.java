@@ -1,0 +1,120 @@
+package io.metabench.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.metabench.op.OpType;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** Results of several maps travel intact and combine exactly. */
+class CombineAndCodecTest {
+  private static final long MS = 1_000_000L;
+
+  private static PhaseResult map(long firstStart, long lastEnd, long[] latenciesMs,
+      Map<String, FailureCount> failures, int lateMaps) {
+    Histogram h = new Histogram(3);
+    for (long v : latenciesMs) {
+      h.recordValue(v * MS);
+    }
+    long failed = 0;
+    for (FailureCount c : failures.values()) {
+      failed += c.count();
+    }
+    return new PhaseResult(OpType.RENAME, 2, latenciesMs.length + failed, latenciesMs.length,
+        failures, Collections.<String, FailureCount>emptyMap(), 1, lateMaps, firstStart, lastEnd,
+        lastEnd - firstStart, 100, 5 * MS, 0, h, firstStart / MS);
+  }
+
+  @Test
+  void combiningMapsAddsCountsAndSpansTheirTimelines() {
+    Map<String, FailureCount> f = new TreeMap<>();
+    f.put("IOException", new FailureCount(2, "boom"));
+    PhaseResult a = map(10_000 * MS, 12_000 * MS, new long[] {1, 2, 3, 4}, f, 0);
+    PhaseResult b = map(10_500 * MS, 14_000 * MS, new long[] {10, 20}, Collections.emptyMap(), 1);
+    PhaseResult all = PhaseResult.combine(OpType.RENAME, Arrays.asList(a, b));
+    assertThat(all.successes()).isEqualTo(6);
+    assertThat(all.attempted()).isEqualTo(8);
+    assertThat(all.failed()).isEqualTo(2);
+    assertThat(all.workers()).isEqualTo(4);
+    assertThat(all.lateWorkers()).isEqualTo(2);
+    assertThat(all.lateMaps()).isEqualTo(1);
+    // Window: 10.0 s to 14.0 s on the shared timeline, so 6 ops in 4 s.
+    assertThat(all.windowSeconds()).isEqualTo(4.0);
+    assertThat(all.tps()).isEqualTo(1.5);
+    assertThat(all.bytes()).isEqualTo(200);
+    assertThat(all.latency().getTotalCount()).isEqualTo(6);
+    assertThat(all.latency().getMaxValue()).isEqualTo(all.latency().highestEquivalentValue(20 * MS));
+    // Median of {1,2,3,4,10,20} ms is 3 ms (HdrHistogram takes the lower of the two middles).
+    assertThat(all.latencyMillisAt(50)).isCloseTo(3.0, org.assertj.core.data.Offset.offset(0.01));
+    assertThat(all.startedAtEpochMillis()).isEqualTo(10_000);
+  }
+
+  @Test
+  void aMapThatDidNothingDoesNotMoveTheWindow() {
+    PhaseResult a = map(10_000 * MS, 12_000 * MS, new long[] {1, 2}, Collections.emptyMap(), 0);
+    PhaseResult idle = new PhaseResult(OpType.RENAME, 2, 0, 0, Collections.emptyMap(),
+        Collections.emptyMap(), 0, 0, 0, 0, 0, 0, 0, 0, new Histogram(3), 1);
+    PhaseResult all = PhaseResult.combine(OpType.RENAME, Arrays.asList(a, idle));
+    assertThat(all.windowSeconds()).isEqualTo(2.0);
+  }
+
+  @Test
+  void aPhaseResultSurvivesTheCodecIntact() throws Exception {
+    Map<String, FailureCount> f = new TreeMap<>();
+    f.put("returned false", new FailureCount(3, ""));
+    f.put("RemoteException", new FailureCount(1, "quota \u00e9xceeded"));
+    PhaseResult original = map(7 * MS, 9 * MS, new long[] {1, 1, 250, 7}, f, 1);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PhaseResultCodec.write(original, new DataOutputStream(bytes));
+    PhaseResult copy = PhaseResultCodec.read(new DataInputStream(
+        new ByteArrayInputStream(bytes.toByteArray())));
+    assertThat(copy.op()).isEqualTo(original.op());
+    assertThat(copy.attempted()).isEqualTo(original.attempted());
+    assertThat(copy.successes()).isEqualTo(original.successes());
+    assertThat(copy.failures().keySet()).containsExactlyElementsOf(original.failures().keySet());
+    assertThat(copy.failures().get("RemoteException").example()).isEqualTo("quota \u00e9xceeded");
+    assertThat(copy.lateWorkers()).isEqualTo(1);
+    assertThat(copy.lateMaps()).isEqualTo(1);
+    assertThat(copy.firstStartEpochNanos()).isEqualTo(7 * MS);
+    assertThat(copy.lastEndEpochNanos()).isEqualTo(9 * MS);
+    assertThat(copy.workerBusyNanos()).isEqualTo(original.workerBusyNanos());
+    assertThat(copy.firstPartNanos()).isEqualTo(5 * MS);
+    assertThat(copy.latency()).isEqualTo(original.latency());
+  }
+
+  @Test
+  void aMapReportSurvivesItsBytesIntact() throws Exception {
+    PhaseResult p = map(1, 2, new long[] {3}, Collections.emptyMap(), 0);
+    Map<String, FailureCount> cleanup = new TreeMap<>();
+    cleanup.put("AccessControlException", new FailureCount(4, "denied"));
+    MapReport report = new MapReport(7, "host-7", "attempt_1_0001_m_000007_0",
+        Arrays.asList(p, p), cleanup);
+    byte[] bytes = report.toBytes();
+    byte[] padded = Arrays.copyOf(bytes, bytes.length + 16);
+    MapReport copy = MapReport.fromBytes(padded, bytes.length);
+    assertThat(copy.mapIndex()).isEqualTo(7);
+    assertThat(copy.host()).isEqualTo("host-7");
+    assertThat(copy.taskAttempt()).isEqualTo("attempt_1_0001_m_000007_0");
+    assertThat(copy.phases()).hasSize(2);
+    assertThat(copy.phases().get(1).latency()).isEqualTo(p.latency());
+    assertThat(copy.cleanupFailures().get("AccessControlException").count()).isEqualTo(4);
+  }
+
+  @Test
+  void missingMapsAreThoseWithoutAReport() {
+    MapReport one = new MapReport(1, "h", "a", Collections.<PhaseResult>emptyList(),
+        Collections.<String, FailureCount>emptyMap());
+    RunResult r = new RunResult(null, null, Collections.<PhaseResult>emptyList(),
+        Collections.<String, FailureCount>emptyMap(), 3, Collections.singletonList(one));
+    assertThat(r.missingMaps()).containsExactly(0, 2);
+    assertThat(r.exitCode()).isEqualTo(1);
+  }
+}

@@ -18,6 +18,8 @@
 #   META_BENCH_HEAP      JVM heap options (default: -Xms256m -Xmx1g)
 #   META_BENCH_OPTS      more JVM options
 #   META_BENCH_CLASSPATH extra classpath entries, e.g. a file system's client jar
+#   META_BENCH_LAUNCHER  java (default): the distribution's bundled client;
+#                        hadoop: `hadoop jar` with the thin jar, on the cluster's own client
 #   JAVA_HOME            the JDK to use (default: java on the PATH)
 # If the distribution has not been built yet (source checkout), it is built first with Maven.
 set -euo pipefail
@@ -94,4 +96,9 @@ if [ -n "${META_BENCH_CLASSPATH:-}" ]; then
   cp="$cp:$META_BENCH_CLASSPATH"
 fi
 
+if [ "${META_BENCH_LAUNCHER:-java}" = hadoop ]; then
+  thin=$(ls "$dist"/lib/metabench-*.jar | head -1)
+  export HADOOP_CLIENT_OPTS="${HADOOP_CLIENT_OPTS:-} ${META_BENCH_OPTS:-}"
+  exec hadoop jar "$thin" "${args[@]}"
+fi
 exec "$java" "${jvm_opts[@]}" -cp "$cp" io.metabench.MetaBench "${args[@]}"

@@ -37,7 +37,6 @@ import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.apache.hadoop.mapreduce.security.TokenCache;
-import org.apache.hadoop.util.VersionInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -229,17 +228,10 @@ public final class MetaBenchJob {
     }
     Map<String, FailureCount> cleanup = new TreeMap<>();
     for (MapReport r : reports) {
-      for (Map.Entry<String, FailureCount> e : r.cleanupFailures().entrySet()) {
-        FailureCount c = cleanup.get(e.getKey());
-        cleanup.put(e.getKey(), new FailureCount((c == null ? 0 : c.count())
-            + e.getValue().count(), e.getValue().example()));
-      }
+      FailureCount.addAll(cleanup, r.cleanupFailures());
     }
-    RunInfo info = new RunInfo(Version.get(), VersionInfo.getVersion(),
-        System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
-            + System.getProperty("java.vm.name") + ")",
-        target.fsUri().toString(), target.embedded(), target.baseDir().toString(),
-        config.sharedClient() ? "shared" : "per-worker", startedAt);
+    RunInfo info = RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
+        target.baseDir().toString(), config.sharedClient(), startedAt);
     RunResult result = new RunResult(info, config, phases, cleanup, config.maps(), reports);
     if (!result.missingMaps().isEmpty()) {
       LOG.warn("{} of {} maps left no report: {}", result.missingMaps().size(), config.maps(),

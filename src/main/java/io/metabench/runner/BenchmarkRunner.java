@@ -36,7 +36,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.util.VersionInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -198,8 +197,7 @@ public final class BenchmarkRunner {
       return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate)
           .call();
     });
-    PhaseResult result = PhaseResult.mergeStartingAtFirstOperation(op, recorders, startedAt,
-        anchor)
+    PhaseResult result = PhaseResult.merge(op, recorders, startedAt, anchor)
         .withLateMaps(lateMap ? 1 : 0);
     if (op.removesItems()) {
       removeEmptiedDirs(paths, ofFiles, schema, fs);
@@ -280,14 +278,9 @@ public final class BenchmarkRunner {
   };
 
   private static void collectCleanupFailures(Map<String, FailureCount> into, PhaseResult r) {
-    for (Map.Entry<String, FailureCount> e : r.failures().entrySet()) {
-      if (e.getKey().equals(FileNotFoundException.class.getSimpleName())) {
-        continue; // already gone: what cleanup wants
-      }
-      FailureCount c = into.get(e.getKey());
-      into.put(e.getKey(), new FailureCount((c == null ? 0 : c.count()) + e.getValue().count(),
-          e.getValue().example()));
-    }
+    Map<String, FailureCount> failures = new TreeMap<>(r.failures());
+    failures.remove(FileNotFoundException.class.getSimpleName()); // already gone: what we want
+    FailureCount.addAll(into, failures);
   }
 
   private List<FileSystem> clientsFor(int workers) throws IOException, InterruptedException {
@@ -357,11 +350,8 @@ public final class BenchmarkRunner {
   }
 
   private RunInfo info(long startedAt) {
-    return new RunInfo(Version.get(), VersionInfo.getVersion(),
-        System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
-            + System.getProperty("java.vm.name") + ")",
-        target.fsUri().toString(), target.embedded(), target.baseDir().toString(),
-        config.sharedClient() ? "shared" : "per-worker", startedAt);
+    return RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
+        target.baseDir().toString(), config.sharedClient(), startedAt);
   }
 
   private void close() {

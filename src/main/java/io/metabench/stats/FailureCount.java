@@ -27,4 +27,20 @@ public final class FailureCount {
   void add(long n) {
     count += n;
   }
+
+  /**
+   * Adds the counts of {@code from} into {@code into}, cause by cause, keeping the first example
+   * seen; the entries of {@code from} are copied, never shared.
+   */
+  public static void addAll(java.util.Map<String, FailureCount> into,
+      java.util.Map<String, FailureCount> from) {
+    for (java.util.Map.Entry<String, FailureCount> e : from.entrySet()) {
+      FailureCount existing = into.get(e.getKey());
+      if (existing == null) {
+        into.put(e.getKey(), new FailureCount(e.getValue().count(), e.getValue().example()));
+      } else {
+        existing.add(e.getValue().count());
+      }
+    }
+  }
 }

@@ -134,6 +134,21 @@ public final class OpRecorder {
     return late;
   }
 
+  /**
+   * This worker's outcome as a phase result of one worker. The phase's start is the wall-clock
+   * time of its first operation, or {@code fallbackStartEpochMillis} when it ran none. The
+   * histogram is shared, not copied: the recorder must not record after this.
+   */
+  public PhaseResult toResult(io.metabench.op.OpType op, long fallbackStartEpochMillis,
+      ClockAnchor anchor) {
+    boolean ran = attempted > 0;
+    long start = ran ? anchor.epochNanos(firstStart) : 0;
+    long end = ran ? anchor.epochNanos(lastEnd) : 0;
+    return new PhaseResult(op, 1, attempted, successes, failures, retries, late ? 1 : 0, 0, start,
+        end, busyNanos(), bytes, firstPartNanos, secondPartNanos, latency,
+        ran ? start / 1_000_000 : fallbackStartEpochMillis);
+  }
+
   /** Time from this worker's first operation start to its last operation end; 0 when none ran. */
   public long busyNanos() {
     return attempted == 0 ? 0 : lastEnd - firstStart;

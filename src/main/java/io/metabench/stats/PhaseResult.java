@@ -63,61 +63,21 @@ public final class PhaseResult {
 
   /**
    * Merges the recorders of all workers of one phase of one process; {@code anchor} places their
-   * monotonic times on the wall-clock timeline.
+   * monotonic times on the wall-clock timeline. The phase starts at its first operation.
    */
   public static PhaseResult merge(OpType op, List<OpRecorder> recorders,
-      long startedAtEpochMillis, ClockAnchor anchor) {
-    Histogram latency = new Histogram(3);
-    Map<String, FailureCount> failures = new TreeMap<>();
-    Map<String, FailureCount> retries = new TreeMap<>();
-    long attempted = 0;
-    long successes = 0;
-    long bytes = 0;
-    long firstPart = 0;
-    long secondPart = 0;
-    long firstStart = Long.MAX_VALUE;
-    long lastEnd = Long.MIN_VALUE;
-    int late = 0;
-    long busy = 0;
-    for (OpRecorder r : recorders) {
-      latency.add(r.latency());
-      mergeCounts(failures, r.failures());
-      mergeCounts(retries, r.retries());
-      attempted += r.attempted();
-      successes += r.successes();
-      bytes += r.bytes();
-      firstPart += r.firstPartNanos();
-      secondPart += r.secondPartNanos();
-      firstStart = Math.min(firstStart, r.firstStart());
-      lastEnd = Math.max(lastEnd, r.lastEnd());
-      late += r.late() ? 1 : 0;
-      busy += r.busyNanos();
-    }
-    long start = attempted == 0 ? 0 : anchor.epochNanos(firstStart);
-    long end = attempted == 0 ? 0 : anchor.epochNanos(lastEnd);
-    return new PhaseResult(op, recorders.size(), attempted, successes, failures, retries, late, 0,
-        start, end, busy, bytes, firstPart, secondPart, latency, startedAtEpochMillis);
-  }
-
-  /**
-   * Like {@link #merge(OpType, List, long, ClockAnchor)} with the phase's start taken as the wall
-   * time of its first operation (after any barrier and -startTime wait), when one ran.
-   */
-  public static PhaseResult mergeStartingAtFirstOperation(OpType op, List<OpRecorder> recorders,
       long fallbackStartEpochMillis, ClockAnchor anchor) {
-    PhaseResult r = merge(op, recorders, fallbackStartEpochMillis, anchor);
-    if (r.attempted == 0 || anchor == ClockAnchor.IDENTITY) {
-      return r;
+    List<PhaseResult> perWorker = new java.util.ArrayList<>(recorders.size());
+    for (OpRecorder r : recorders) {
+      perWorker.add(r.toResult(op, fallbackStartEpochMillis, anchor));
     }
-    return new PhaseResult(op, r.workers, r.attempted, r.successes, r.failures, r.retries,
-        r.lateWorkers, r.lateMaps, r.firstStartEpochNanos, r.lastEndEpochNanos, r.workerBusyNanos,
-        r.bytes, r.firstPartNanos, r.secondPartNanos, r.latency,
-        r.firstStartEpochNanos / 1_000_000);
+    return combine(op, perWorker);
   }
 
   /**
-   * Combines the results of one phase from several processes (map tasks): counts and histograms
-   * add up, and the window runs from the earliest first start to the latest last end.
+   * Combines results of one phase (of several workers, or of several processes such as map tasks):
+   * counts and histograms add up, the window runs from the earliest first start to the latest last
+   * end, and the phase starts when its earliest part did.
    */
   public static PhaseResult combine(OpType op, List<PhaseResult> parts) {
     Histogram latency = new Histogram(3);
@@ -137,8 +97,8 @@ public final class PhaseResult {
     long startedAt = Long.MAX_VALUE;
     for (PhaseResult p : parts) {
       latency.add(p.latency);
-      mergeCounts(failures, p.failures);
-      mergeCounts(retries, p.retries);
+      FailureCount.addAll(failures, p.failures);
+      FailureCount.addAll(retries, p.retries);
       attempted += p.attempted;
       successes += p.successes;
       bytes += p.bytes;
@@ -148,8 +108,8 @@ public final class PhaseResult {
       workers += p.workers;
       lateWorkers += p.lateWorkers;
       lateMaps += p.lateMaps;
-      startedAt = Math.min(startedAt, p.startedAtEpochMillis);
       if (p.attempted > 0) {
+        startedAt = Math.min(startedAt, p.startedAtEpochMillis);
         start = Math.min(start, p.firstStartEpochNanos);
         end = Math.max(end, p.lastEndEpochNanos);
       }
@@ -157,6 +117,9 @@ public final class PhaseResult {
     if (attempted == 0) {
       start = 0;
       end = 0;
+      for (PhaseResult p : parts) {
+        startedAt = Math.min(startedAt, p.startedAtEpochMillis);
+      }
     }
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         lateMaps, start, end, busy, bytes, firstPart, secondPart, latency,
@@ -168,18 +131,6 @@ public final class PhaseResult {
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         maps, firstStartEpochNanos, lastEndEpochNanos, workerBusyNanos, bytes, firstPartNanos,
         secondPartNanos, latency, startedAtEpochMillis);
-  }
-
-  private static void mergeCounts(Map<String, FailureCount> into,
-      Map<String, FailureCount> from) {
-    for (Map.Entry<String, FailureCount> e : from.entrySet()) {
-      FailureCount existing = into.get(e.getKey());
-      if (existing == null) {
-        into.put(e.getKey(), new FailureCount(e.getValue().count(), e.getValue().example()));
-      } else {
-        existing.add(e.getValue().count());
-      }
-    }
   }
 
   public OpType op() {

@@ -51,9 +51,13 @@ public final class MetaBenchMapper
     heartbeat.scheduleAtFixedRate(context::progress, 5, 5, TimeUnit.SECONDS);
     try (Target target = TargetResolver.resolve(config, conf);
         FileSystem barrierFs = FileSystem.newInstance(jobDir.toUri(), conf)) {
-      PhaseBarrier barrier = new FileBarrier(barrierFs, new Path(jobDir, "barrier"), mapIndex,
+      PhaseBarrier files = new FileBarrier(barrierFs, new Path(jobDir, "barrier"), mapIndex,
           conf.getInt(ConfigKeys.MAPS, 1), config.barrierTimeoutSeconds() * 1000L,
           context::progress);
+      // -startTime is NNBench's way to start the maps together: the first phase then waits for
+      // that wall-clock time instead of the file barrier; later phases meet at the barrier.
+      PhaseBarrier barrier = config.startTime() > 0
+          ? phase -> phase > 0 && files.await(phase) : files;
       RunResult result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier).run();
       MapReport report = new MapReport(mapIndex, InetAddress.getLocalHost().getHostName(),
           context.getTaskAttemptID().toString(), result.phases(), result.cleanupFailures());

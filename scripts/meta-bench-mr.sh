@@ -10,7 +10,8 @@
 # Environment: MAPS (4), plus everything scripts/meta-bench.sh reads (THREADS, NUM_FILES,
 # BYTES_TO_WRITE, BASE_DIR, CONF_DIR, META_BENCH_HEAP, META_BENCH_OPTS, META_BENCH_CLASSPATH).
 #   HADOOP_CONF_DIR      the cluster's configuration (core-site, hdfs-site, mapred-site,
-#                        yarn-site); it goes first on the classpath so the job goes to the cluster
+#                        yarn-site), put on the classpath so the job goes to the cluster (the
+#                        distribution itself holds no *-site.xml)
 #   META_BENCH_LAUNCHER  hadoop (default when `hadoop` is on the PATH): `hadoop jar` with the thin
 #                        jar; java: the distribution's bundled client (no Hadoop installed)
 # See docs/mapreduce.md for sizing maps x threads and reading per-map skew.

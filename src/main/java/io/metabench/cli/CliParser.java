@@ -116,6 +116,12 @@ public final class CliParser {
    * @throws InvalidInputException for unknown options, missing values or a missing -confDir
    */
   public static Parsed parse(String[] args, Configuration conf) {
+    for (int i = 0; i + 1 < args.length; i++) {
+      // commons-cli would take "-D key value" as key=value; Hadoop's -D takes one key=value word.
+      if (args[i].equals("-D") && !args[i + 1].contains("=")) {
+        throw new InvalidInputException("-D " + args[i + 1] + " is not key=value");
+      }
+    }
     CommandLine cmd;
     try {
       cmd = DefaultParser.builder().setAllowPartialMatching(false).build()

@@ -2,6 +2,7 @@ package io.metabench.fs;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.config.InvalidInputException;
+import io.metabench.mapred.MetaBenchJob;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.NamespaceState;
 import io.metabench.runner.BenchmarkRunner;
@@ -50,6 +51,9 @@ public final class TargetResolver {
     NamespaceState.EMPTY.afterAll(config.operations(), BenchmarkRunner.layoutOf(config),
         config.baseDir() + " (on the embedded HDFS, which lasts one run)");
     BenchmarkRunner.checkHdfsLimits(config, "hdfs", clientConf);
+    if (config.maps() > 0) {
+      MetaBenchJob.checkEmbeddedFramework(conf);
+    }
     EmbeddedHdfs embedded = startEmbedded(conf);
     EmbeddedHdfs.configureClient(clientConf);
     URI fsUri = embedded.uri();

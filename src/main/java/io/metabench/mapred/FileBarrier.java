@@ -10,10 +10,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A barrier of map tasks made of files, independent of clock synchronisation and of how long the
- * job waited in the queue: for phase k each map creates {@code phase_<k>/ready_<m>} in the job's
- * directory and polls until all maps have done so, then starts. If the maps are not all ready
- * within the timeout (the cluster cannot run them all at once, or one failed), the ones waiting
- * create {@code phase_<k>/_GO} and start; a map that finds {@code _GO} already there on arrival is
+ * job waited in the queue. For phase k each map creates {@code phase_<k>/ready_<m>} in the job's
+ * directory and then lists the directory once: the map that finds all maps ready (the last to
+ * arrive, since every map creates its own file before it lists) creates {@code phase_<k>/_GO}.
+ * The others wait for {@code _GO} with one cheap existence check per poll, because maps that
+ * finished a phase early wait while others are still measuring it. If not all maps are ready
+ * within the timeout (the cluster cannot run them all at once, or one failed), a waiting map
+ * creates {@code _GO} and they start; a map that finds {@code _GO} already there on arrival is
  * late, and says so.
  *
  * <p>Used by one thread of one map task.
@@ -21,8 +24,7 @@ import org.slf4j.LoggerFactory;
 public final class FileBarrier implements PhaseBarrier {
   private static final Logger LOG = LoggerFactory.getLogger(FileBarrier.class);
   static final String GO = "_GO";
-  // Short, because maps leave the barrier up to one poll apart; the listing load falls while
-  // nothing is being measured.
+  // Short, because maps leave the barrier up to one poll apart; one existence check per poll.
   private static final long POLL_MILLIS = 50;
 
   private final FileSystem fs;
@@ -49,35 +51,55 @@ public final class FileBarrier implements PhaseBarrier {
   public boolean await(int phase) throws IOException, InterruptedException {
     Path phaseDir = new Path(dir, "phase_" + phase);
     Path go = new Path(phaseDir, GO);
-    if (fs.exists(go)) {
-      fs.create(new Path(phaseDir, "ready_" + mapIndex), true).close();
+    boolean late = fs.exists(go);
+    fs.create(new Path(phaseDir, "ready_" + mapIndex), true).close();
+    if (late) {
       LOG.warn("map {} reached phase {} after the other maps had started it", mapIndex, phase);
       return true;
     }
-    fs.create(new Path(phaseDir, "ready_" + mapIndex), true).close();
+    if (ready(phaseDir) >= maps) {
+      createGo(go);
+      return false;
+    }
     long deadline = System.currentTimeMillis() + timeoutMillis;
-    while (true) {
-      int ready = 0;
-      boolean started = false;
-      for (FileStatus s : fs.listStatus(phaseDir)) {
-        String name = s.getPath().getName();
-        if (name.startsWith("ready_")) {
-          ready++;
-        } else if (name.equals(GO)) {
-          started = true;
-        }
-      }
-      if (started || ready >= maps) {
-        return false;
-      }
+    while (!fs.exists(go)) {
       if (System.currentTimeMillis() > deadline) {
-        fs.create(go, true).close();
-        LOG.warn("phase {}: only {} of {} maps were ready after {} s; starting without the "
-            + "others, who will be counted late", phase, ready, maps, timeoutMillis / 1000);
+        int ready = ready(phaseDir);
+        createGo(go);
+        if (ready < maps) {
+          LOG.warn("phase {}: only {} of {} maps were ready after {} s; starting without the "
+              + "others, who will be counted late", phase, ready, maps, timeoutMillis / 1000);
+        }
         return false;
       }
       heartbeat.run();
       Thread.sleep(POLL_MILLIS);
     }
+    return false;
+  }
+
+  /**
+   * Creates the start signal. Several maps may find all ready at once and race to create it: the
+   * file system lets one win (a concurrent create with overwrite would break the winner's lease on
+   * HDFS), and the others only need to see that it exists.
+   */
+  private void createGo(Path go) throws IOException {
+    try {
+      fs.create(go, false).close();
+    } catch (IOException e) {
+      if (!fs.exists(go)) {
+        throw e;
+      }
+    }
+  }
+
+  private int ready(Path phaseDir) throws IOException {
+    int ready = 0;
+    for (FileStatus s : fs.listStatus(phaseDir)) {
+      if (s.getPath().getName().startsWith("ready_")) {
+        ready++;
+      }
+    }
+    return ready;
   }
 }

@@ -5,6 +5,7 @@ import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
 import io.metabench.config.InvalidInputException;
 import io.metabench.fs.ClientFactory;
+import io.metabench.fs.EmbeddedHdfs;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
 import io.metabench.op.OpType;
@@ -71,16 +72,13 @@ public final class MetaBenchJob {
    */
   public RunResult run() throws IOException, InterruptedException {
     long startedAt = System.currentTimeMillis();
-    if (target.embedded() && !MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME, MRConfig.LOCAL_FRAMEWORK_NAME))) {
-      throw new InvalidInputException("-maps with the embedded HDFS works only with the local job "
-          + "runner (-D mapreduce.framework.name=local): tasks on a cluster cannot reach it; "
-          + "pass -baseDir hdfs://namenode:8020/path");
-    }
     Path base = target.baseDir();
     ClientFactory clients = new ClientFactory(target);
-    try (FileSystem control = Reachability.within(target, config.connectTimeoutSeconds(),
-        clients::newClient)) {
-      checkEveryMap(control, base);
+    try (FileSystem control = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
+      FileSystem fs = clients.newClient();
+      checkEveryMap(fs, base);
+      return fs;
+    })) {
       BenchmarkRunner.checkHdfsLimits(config, target);
       BaseDirMarker.claim(control, base, Version.get());
       Path jobDir = new Path(BaseDirMarker.markerDir(base),
@@ -94,10 +92,29 @@ public final class MetaBenchJob {
             job.getTrackingURL() == null ? "" : ": " + job.getTrackingURL());
         waitFor(job);
         List<MapReport> reports = readReports(control, FileOutputFormat.getOutputPath(job));
-        return result(startedAt, reports);
+        RunResult result = result(startedAt, reports);
+        deleteJobDir(control, jobDir);
+        if (config.cleanup() && result.exitCode() == 0) {
+          // The maps could not remove the marker while the job's directory sat beside it.
+          BaseDirMarker.releaseIfUnused(control, base);
+        }
+        return result;
       } finally {
         deleteJobDir(control, jobDir);
       }
+    }
+  }
+
+  /**
+   * Refuses -maps with the embedded HDFS unless the job runs on the local job runner, whose tasks
+   * are threads of this process; called before the embedded HDFS starts.
+   */
+  public static void checkEmbeddedFramework(Configuration conf) {
+    if (!MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME,
+        MRConfig.LOCAL_FRAMEWORK_NAME))) {
+      throw new InvalidInputException("-maps with the embedded HDFS works only with the local job "
+          + "runner (-D mapreduce.framework.name=local): tasks on a cluster cannot reach it; "
+          + "pass -baseDir hdfs://namenode:8020/path");
     }
   }
 
@@ -120,6 +137,9 @@ public final class MetaBenchJob {
     // The maps must all use the file system the driver resolved, whatever their defaults are.
     jc.set(ConfigKeys.BASE_DIR, target.baseDir().toString());
     jc.set(ConfigKeys.JOB_DIR, jobDir.toString());
+    if (target.embedded()) {
+      EmbeddedHdfs.configureClient(jc);
+    }
     jc.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
     if (conf.get(MRJobConfig.MAP_MAX_ATTEMPTS) == null || isDefault(MRJobConfig.MAP_MAX_ATTEMPTS)) {
       // A second attempt would redo a map's phases on names the first one already changed.
@@ -242,6 +262,9 @@ public final class MetaBenchJob {
 
   private static void deleteJobDir(FileSystem fs, Path jobDir) {
     try {
+      if (!fs.exists(jobDir)) {
+        return;
+      }
       // The job directory lies inside MetaBench's own marker directory and holds only barrier
       // files and map output this run made.
       fs.delete(jobDir, true);

@@ -148,6 +148,14 @@ public final class BaseDirMarker {
    */
   public static void release(FileSystem fs, Path baseDir, int mapIndex) throws IOException {
     fs.delete(stateFile(baseDir, mapIndex), false);
+    releaseIfUnused(fs, baseDir);
+  }
+
+  /**
+   * Removes the marker when no map's state (nor anything else) is left beside it, and the base
+   * directory when MetaBench created it and it is then empty.
+   */
+  public static void releaseIfUnused(FileSystem fs, Path baseDir) throws IOException {
     Path markerDir = markerDir(baseDir);
     FileStatus[] left = fs.listStatus(markerDir);
     if (left.length != 1 || !left[0].getPath().getName().equals(MARKER_FILE)) {

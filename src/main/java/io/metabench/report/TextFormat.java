@@ -48,6 +48,9 @@ public final class TextFormat implements ResultFormat {
     String verdict;
     if (result.exitCode() == 0) {
       verdict = "All operations succeeded.";
+    } else if (!result.missingMaps().isEmpty()) {
+      verdict = result.missingMaps().size() + " of " + result.mapsRequested() + " maps left no "
+          + "report, " + failed + " operations failed (exit code " + result.exitCode() + ").";
     } else if (failed == 0) {
       verdict = "Every operation succeeded, but cleanup could not remove everything (exit code "
           + result.exitCode() + ").";

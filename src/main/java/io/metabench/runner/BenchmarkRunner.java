@@ -62,6 +62,8 @@ public final class BenchmarkRunner {
   private final List<FileSystem> workerClients = new ArrayList<>();
   private FileSystem control;
   private ExecutorService pool;
+  /** Directories the last removing phase could not remove because items remained in them. */
+  private int dirsLeftByLastPhase;
 
   public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock) {
     this(config, target, clock, PhaseBarrier.NONE);
@@ -108,6 +110,13 @@ public final class BenchmarkRunner {
       NamespaceState state = initial;
       for (int phase = 0; phase < config.operations().size(); phase++) {
         OpType op = config.operations().get(phase);
+        String refusal = refusal(state, op, layout, where);
+        if (refusal != null) {
+          // Only an earlier phase's failures get here: the sequence was checked before the run.
+          LOG.error("stopping before {}: {}", OpType.join(
+              config.operations().subList(phase, config.operations().size())), refusal);
+          break;
+        }
         LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),
             config.filesPerWorker(), op.items() == OpType.Items.FILES ? "files" : "directories",
             where);
@@ -130,6 +139,16 @@ public final class BenchmarkRunner {
       return new RunResult(info(startedAt), config, results, cleanupFailures);
     } finally {
       close();
+    }
+  }
+
+  /** Why {@code op} cannot run from {@code state}, or null when it can. */
+  private static String refusal(NamespaceState state, OpType op, Layout layout, String where) {
+    try {
+      state.after(op, layout, where);
+      return null;
+    } catch (InvalidInputException e) {
+      return e.getMessage();
     }
   }
 
@@ -200,13 +219,13 @@ public final class BenchmarkRunner {
     PhaseResult result = PhaseResult.merge(op, recorders, startedAt, anchor)
         .withLateMaps(lateMap ? 1 : 0);
     if (op.removesItems()) {
-      removeEmptiedDirs(paths, ofFiles, schema, fs);
+      dirsLeftByLastPhase = removeEmptiedDirs(paths, ofFiles, schema, fs);
     }
     return result;
   }
 
   /** Removes the directories a phase emptied, non-recursively, so nothing else can go with them. */
-  private void removeEmptiedDirs(List<WorkerPaths> paths, boolean ofFiles, PathSchema schema,
+  private int removeEmptiedDirs(List<WorkerPaths> paths, boolean ofFiles, PathSchema schema,
       List<FileSystem> fs) throws IOException, InterruptedException {
     AtomicInteger left = new AtomicInteger();
     forEachWorker(paths.size(), t -> {
@@ -220,9 +239,10 @@ public final class BenchmarkRunner {
     deleteEmptyDir(control, schema.mapDir(ofFiles));
     deleteEmptyDir(control, schema.kindDir(ofFiles));
     if (left.get() > 0) {
-      LOG.warn("{} directories under {} still hold items (see the failures above) and were left "
-          + "in place", left.get(), schema.mapDir(ofFiles));
+      LOG.warn("{} directories under {} still hold items and were left in place",
+          left.get(), schema.mapDir(ofFiles));
     }
+    return left.get();
   }
 
   private static boolean deleteEmptyDir(FileSystem fs, Path dir) {
@@ -277,9 +297,13 @@ public final class BenchmarkRunner {
     return true;
   };
 
-  private static void collectCleanupFailures(Map<String, FailureCount> into, PhaseResult r) {
+  private void collectCleanupFailures(Map<String, FailureCount> into, PhaseResult r) {
     Map<String, FailureCount> failures = new TreeMap<>(r.failures());
     failures.remove(FileNotFoundException.class.getSimpleName()); // already gone: what we want
+    if (dirsLeftByLastPhase > 0) {
+      // Something MetaBench did not make (or could not remove) is still inside its directories.
+      failures.put("directory not empty", new FailureCount(dirsLeftByLastPhase, ""));
+    }
     FailureCount.addAll(into, failures);
   }
 

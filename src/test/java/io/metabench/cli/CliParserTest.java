@@ -141,6 +141,13 @@ class CliParserTest {
   }
 
   @Test
+  void dashDFollowedByTwoWordsIsRefusedNotJoined() {
+    assertThatThrownBy(() -> parseToConf("-operation", "create_write", "-D", "foo", "extra"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("-D foo is not key=value");
+  }
+
+  @Test
   void dashDWithoutKeyValueIsRefused() {
     assertThatThrownBy(() -> parseToConf("-operation", "create_write", "-D", "novalue"))
         .isInstanceOf(InvalidInputException.class)

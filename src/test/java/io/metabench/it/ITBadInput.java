@@ -131,6 +131,30 @@ class ITBadInput {
   }
 
   @Test
+  void anUnreachableFileSystemIsReportedBeforeAJobIsSubmitted() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    Configuration conf = new Configuration();
+    conf.setInt("ipc.client.connect.max.retries", 0);
+    conf.set("mapreduce.framework.name", "local");
+    assertRefused(conf, "cannot reach hdfs://127.0.0.1:" + port + "/: ", "-maps", "2",
+        "-operation", "create_write", "-baseDir", "hdfs://127.0.0.1:" + port + "/bench");
+  }
+
+  @Test
+  void aJobOnTheEmbeddedHdfsOutsideTheLocalRunnerIsRefusedBeforeItStarts() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "yarn");
+    long start = System.nanoTime();
+    assertRefused(conf, "works only with the local job runner", "-maps", "2", "-operation",
+        "create_write");
+    // Refused before an embedded HDFS was started (that takes seconds).
+    assertThat((System.nanoTime() - start) / 1e9).isLessThan(2.5);
+  }
+
+  @Test
   void aHangingFileSystemIsReportedWithinTheConnectTimeout() throws Exception {
     // A server that accepts connections and never answers: the client would wait for minutes.
     try (ServerSocket silent = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {

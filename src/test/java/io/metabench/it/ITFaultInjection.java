@@ -109,4 +109,21 @@ class ITFaultInjection {
         .isEqualTo(3);
     assertThat(Trees.named(tree("delete"), "file_")).hasSize(3);
   }
+
+  @Test
+  void aRunStopsBeforeAPhaseThatAnEarlierPhasesFailuresRuledOut() throws Exception {
+    MetaBenchRun r = MetaBenchRun.run(conf(), scratch, "-D", DELETE_FALSE_EVERY + "=4",
+        "-operation", "create_write,delete,create_write", "-threads", "1", "-numFiles", "8",
+        "-baseDir", base("stop"));
+    // The failed deletes keep the files on record, so the second create_write must not run.
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    assertThat(r.json().get("phases")).hasSize(2);
+    assertThat(r.stderr).contains("stopping before create_write");
+    assertThat(Trees.named(tree("stop"), "file_")).hasSize(2);
+    // Cleanup takes what the failed deletes left.
+    MetaBenchRun cleanup = MetaBenchRun.run(conf(), scratch, "-cleanup", "-baseDir",
+        base("stop"));
+    assertThat(cleanup.exitCode).as(cleanup.toString()).isZero();
+    assertThat(new File(root, "stop")).doesNotExist();
+  }
 }

@@ -89,6 +89,15 @@ class ITMapReduceLocal {
     assertThat(rest.stdout).contains("MapReduce job: 3 maps requested, 3 reported, missing: none");
   }
 
+  @Test
+  void aJobWithCleanupLeavesNothing() throws Exception {
+    String base = hdfs.uri() + "/mr/cleanup";
+    MetaBenchRun r = MetaBenchRun.run(local(), scratch, "-maps", "2", "-threads", "2",
+        "-numberOfFiles", "5", "-operation", "create_write,rename", "-cleanup", "-baseDir", base);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(hdfs.fs().exists(new Path(base))).isFalse();
+  }
+
   private Configuration faulty() {
     Configuration conf = local();
     conf.setClass("fs.faulty.impl", FaultyLocalFileSystem.class, FileSystem.class);

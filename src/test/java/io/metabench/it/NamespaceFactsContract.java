@@ -154,6 +154,23 @@ abstract class NamespaceFactsContract {
   }
 
   @Test
+  void cleanupLeavesAForeignFileInsideItsTreeAndSaysSo() throws Exception {
+    String base = baseUri("foreign-inside");
+    assertThat(run("-operation", "create_write", "-threads", "2", "-numFiles", "3",
+        "-baseDir", base).exitCode).isZero();
+    Path foreign = new Path(base + "/data/map_0/thread_1/notes.txt");
+    try (java.io.OutputStream out = fs().create(foreign)) {
+      out.write("someone else's".getBytes("UTF-8"));
+    }
+    MetaBenchRun cleanup = run("-cleanup", "-baseDir", base);
+    assertThat(cleanup.exitCode).as(cleanup.toString()).isEqualTo(1);
+    assertThat(cleanup.stdout).contains("cleanup could not remove").contains("directory not empty");
+    assertThat(fs().getFileStatus(foreign).getLen()).isEqualTo(14);
+    assertThat(Trees.named(tree(base), "file_")).isEmpty();
+    assertThat(fs().exists(new Path(base + "/.metabench/MARKER"))).isTrue();
+  }
+
+  @Test
   void fanOutKeepsEveryDirectoryWithinFilesPerDir() throws Exception {
     String base = baseUri("fanout");
     MetaBenchRun r = run("-operation", "create_write", "-numFiles", "40", "-filesPerDir", "4",

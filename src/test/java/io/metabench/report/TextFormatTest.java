@@ -78,6 +78,19 @@ class TextFormatTest {
             + "(exit code 1).\n");
   }
 
+  @Test
+  void aJobWithMissingMapsSaysSoInItsLastLine() throws Exception {
+    RunResult r = ReportFixture.result();
+    io.metabench.stats.MapReport map0 = new io.metabench.stats.MapReport(0, "host-0", "a0",
+        r.phases().subList(0, 1), Collections.<String, FailureCount>emptyMap());
+    RunResult job = new RunResult(r.info(), r.config(), r.phases().subList(0, 1),
+        Collections.<String, FailureCount>emptyMap(), 3, Collections.singletonList(map0));
+    String out = render(job);
+    assertThat(out).contains("MapReduce job: 3 maps requested, 1 reported, missing: [1, 2]")
+        .endsWith("\n2 of 3 maps left no report, 0 operations failed (exit code 1).\n");
+    assertThat(out).containsPattern("(?m)^0 +host-0 +create_write +1000 +0 +no +0 +0\\.000 ");
+  }
+
   private static String row(String out, String first) {
     for (String line : out.split("\n")) {
       if (line.startsWith(first + " ")) {

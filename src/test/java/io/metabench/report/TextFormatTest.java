@@ -3,8 +3,12 @@ package io.metabench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.stats.FailureCount;
+import io.metabench.stats.MapReport;
+import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
@@ -76,6 +80,27 @@ class TextFormatTest {
     assertThat(render(cleanupOnly)).doesNotContain("All operations succeeded")
         .endsWith("\nEvery operation succeeded, but cleanup could not remove everything "
             + "(exit code 1).\n");
+  }
+
+  @Test
+  void mapsThatLeftNoReportAreNamedInTheVerdict() throws Exception {
+    RunResult r = ReportFixture.result();
+    List<PhaseResult> first = r.phases().subList(0, 1);
+    List<MapReport> reports = new ArrayList<>();
+    for (int m : new int[] {0, 2, 3}) {
+      reports.add(new MapReport(m, "host" + m, "attempt_" + m, first,
+          Collections.<String, FailureCount>emptyMap()));
+    }
+    RunResult oneMissing = new RunResult(r.info(), r.config(), first,
+        Collections.<String, FailureCount>emptyMap(), 4, reports);
+    assertThat(oneMissing.exitCode()).isEqualTo(1);
+    assertThat(render(oneMissing))
+        .contains("\nMapReduce job: 4 maps requested, 3 reported, missing: [1]\n")
+        .endsWith("\n1 of 4 maps left no report (exit code 1).\n");
+    RunResult failedToo = new RunResult(r.info(), r.config(), r.phases(),
+        Collections.<String, FailureCount>emptyMap(), 4, reports.subList(0, 1));
+    assertThat(render(failedToo))
+        .endsWith("\n1010 operations failed, and 3 of 4 maps left no report (exit code 1).\n");
   }
 
   private static String row(String out, String first) {

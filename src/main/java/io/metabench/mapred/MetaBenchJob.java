@@ -92,6 +92,10 @@ public final class MetaBenchJob {
             job.getTrackingURL() == null ? "" : ": " + job.getTrackingURL());
         waitFor(job);
         List<MapReport> reports = readReports(control, FileOutputFormat.getOutputPath(job));
+        if (!job.isSuccessful() || reports.size() < config.maps()) {
+          // Failed maps do not fail the job (see configure), so look whenever one is missing.
+          logTaskDiagnostics(job);
+        }
         RunResult result = result(startedAt, reports);
         deleteJobDir(control, jobDir);
         if (config.cleanup() && result.exitCode() == 0) {
@@ -145,6 +149,12 @@ public final class MetaBenchJob {
       // A second attempt would redo a map's phases on names the first one already changed.
       jc.setInt(MRJobConfig.MAP_MAX_ATTEMPTS, 1);
     }
+    if (conf.get(MRJobConfig.MAP_FAILURES_MAX_PERCENT) == null) {
+      // A map that fails must not fail the job: on YARN the ApplicationMaster would then kill
+      // the maps still running, and their reports would be lost with them. The maps that leave
+      // no report are counted missing here (and make the exit code 1) instead.
+      jc.setInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 100);
+    }
     if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(jc.get(MRConfig.FRAMEWORK_NAME,
         MRConfig.LOCAL_FRAMEWORK_NAME)) && jc.get(LOCAL_MAPS_MAXIMUM) == null) {
       // The local job runner runs one map at a time unless told otherwise; the barrier needs
@@ -197,14 +207,23 @@ public final class MetaBenchJob {
     if (!job.isSuccessful()) {
       LOG.warn("Job {} did not succeed ({}): {}", job.getJobID(), job.getJobState(),
           job.getStatus().getFailureInfo());
+    }
+  }
+
+  /** Why tasks did not succeed, as far as the framework still knows. */
+  private static void logTaskDiagnostics(Job job) {
+    try {
       for (TaskCompletionEvent e : job.getTaskCompletionEvents(0, 10_000)) {
         if (e.getStatus() != TaskCompletionEvent.Status.SUCCEEDED) {
           for (String diagnostic : job.getTaskDiagnostics(e.getTaskAttemptId())) {
-            LOG.warn("{} {}: {}", e.getTaskAttemptId(), e.getStatus(),
-                firstLine(diagnostic));
+            LOG.warn("{} {}: {}", e.getTaskAttemptId(), e.getStatus(), firstLine(diagnostic));
           }
         }
       }
+    } catch (IOException e) {
+      LOG.warn("could not read the job's task diagnostics: {}", e.toString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

@@ -46,11 +46,14 @@ public final class TextFormat implements ResultFormat {
     writeCauses(out, "cleanup could not remove", result.cleanupFailures());
     long failed = result.failedOperations();
     String verdict;
+    int missing = result.missingMaps().size();
     if (result.exitCode() == 0) {
       verdict = "All operations succeeded.";
-    } else if (!result.missingMaps().isEmpty()) {
-      verdict = result.missingMaps().size() + " of " + result.mapsRequested() + " maps left no "
-          + "report, " + failed + " operations failed (exit code " + result.exitCode() + ").";
+    } else if (missing > 0) {
+      // Their operations are in no column: say so rather than blame cleanup or count 0 failed.
+      verdict = (failed == 0 ? "" : failed + " operations failed, and ") + missing + " of "
+          + result.mapsRequested() + " maps left no report (exit code " + result.exitCode()
+          + ").";
     } else if (failed == 0) {
       verdict = "Every operation succeeded, but cleanup could not remove everything (exit code "
           + result.exitCode() + ").";

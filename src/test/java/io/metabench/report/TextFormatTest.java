@@ -3,8 +3,12 @@ package io.metabench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.stats.FailureCount;
+import io.metabench.stats.MapReport;
+import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
@@ -87,8 +91,29 @@ class TextFormatTest {
         Collections.<String, FailureCount>emptyMap(), 3, Collections.singletonList(map0));
     String out = render(job);
     assertThat(out).contains("MapReduce job: 3 maps requested, 1 reported, missing: [1, 2]")
-        .endsWith("\n2 of 3 maps left no report, 0 operations failed (exit code 1).\n");
+        .endsWith("\n2 of 3 maps left no report (exit code 1).\n");
     assertThat(out).containsPattern("(?m)^0 +host-0 +create_write +1000 +0 +no +0 +0\\.000 ");
+  }
+
+  @Test
+  void mapsThatLeftNoReportAreNamedInTheVerdict() throws Exception {
+    RunResult r = ReportFixture.result();
+    List<PhaseResult> first = r.phases().subList(0, 1);
+    List<MapReport> reports = new ArrayList<>();
+    for (int m : new int[] {0, 2, 3}) {
+      reports.add(new MapReport(m, "host" + m, "attempt_" + m, first,
+          Collections.<String, FailureCount>emptyMap()));
+    }
+    RunResult oneMissing = new RunResult(r.info(), r.config(), first,
+        Collections.<String, FailureCount>emptyMap(), 4, reports);
+    assertThat(oneMissing.exitCode()).isEqualTo(1);
+    assertThat(render(oneMissing))
+        .contains("\nMapReduce job: 4 maps requested, 3 reported, missing: [1]\n")
+        .endsWith("\n1 of 4 maps left no report (exit code 1).\n");
+    RunResult failedToo = new RunResult(r.info(), r.config(), r.phases(),
+        Collections.<String, FailureCount>emptyMap(), 4, reports.subList(0, 1));
+    assertThat(render(failedToo))
+        .endsWith("\n1010 operations failed, and 3 of 4 maps left no report (exit code 1).\n");
   }
 
   private static String row(String out, String first) {

@@ -272,6 +272,23 @@ public final class MetaBenchJob {
     RunInfo info = RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
         target.baseDir().toString(), config.sharedClient(), startedAt);
     RunResult result = new RunResult(info, config, phases, cleanup, config.maps(), reports);
+    List<String> notRun = new ArrayList<>();
+    List<Integer> stopped = new ArrayList<>();
+    for (MapReport r : reports) {
+      if (r.phases().size() < config.operations().size()) {
+        stopped.add(r.mapIndex());
+        for (OpType op : config.operations().subList(r.phases().size(),
+            config.operations().size())) {
+          if (!notRun.contains(op.id())) {
+            notRun.add(op.id());
+          }
+        }
+      }
+    }
+    if (!notRun.isEmpty()) {
+      result = result.withNotRun(notRun, "maps " + stopped + " stopped before them because "
+          + "their earlier phases' failures left items behind (see those maps' logs)");
+    }
     if (!result.missingMaps().isEmpty()) {
       LOG.warn("{} of {} maps left no report: {}", result.missingMaps().size(), config.maps(),
           result.missingMaps());

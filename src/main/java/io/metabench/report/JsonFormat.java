@@ -54,6 +54,12 @@ public final class JsonFormat implements ResultFormat {
     w.endArray();
     w.name("cleanupFailures");
     writeCauses(w, result.cleanupFailures());
+    w.name("notRun").beginArray();
+    for (String op : result.notRun()) {
+      w.value(op);
+    }
+    w.endArray();
+    w.name("notRunReason").value(result.notRunReason());
     if (result.mapsRequested() > 0) {
       writeMaps(w, result);
     }

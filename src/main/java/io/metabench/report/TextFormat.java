@@ -44,11 +44,18 @@ public final class TextFormat implements ResultFormat {
       writeCauses(out, p.op().id() + " retried", p.retries());
     }
     writeCauses(out, "cleanup could not remove", result.cleanupFailures());
+    if (!result.notRun().isEmpty()) {
+      out.append(String.format(Locale.ROOT, "  not run: %s: %s%n",
+          String.join(",", result.notRun()), result.notRunReason()));
+    }
     long failed = result.failedOperations();
     String verdict;
     int missing = result.missingMaps().size();
     if (result.exitCode() == 0) {
       verdict = "All operations succeeded.";
+    } else if (!result.notRun().isEmpty()) {
+      verdict = failed + " operations failed, and " + result.notRun().size() + " phases did not "
+          + "run (exit code " + result.exitCode() + ").";
     } else if (missing > 0) {
       // Their operations are in no column: say so rather than blame cleanup or count 0 failed.
       verdict = (failed == 0 ? "" : failed + " operations failed, and ") + missing + " of "

@@ -107,14 +107,19 @@ public final class BenchmarkRunner {
       pool = Executors.newCachedThreadPool(daemonThreads());
 
       List<PhaseResult> results = new ArrayList<>();
+      List<String> notRun = new ArrayList<>();
+      String notRunReason = "";
       NamespaceState state = initial;
       for (int phase = 0; phase < config.operations().size(); phase++) {
         OpType op = config.operations().get(phase);
         String refusal = refusal(state, op, layout, where);
         if (refusal != null) {
           // Only an earlier phase's failures get here: the sequence was checked before the run.
-          LOG.error("stopping before {}: {}", OpType.join(
-              config.operations().subList(phase, config.operations().size())), refusal);
+          notRunReason = refusal;
+          for (OpType skipped : config.operations().subList(phase, config.operations().size())) {
+            notRun.add(skipped.id());
+          }
+          LOG.error("stopping before {}: {}", notRun, refusal);
           break;
         }
         LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),
@@ -136,7 +141,8 @@ public final class BenchmarkRunner {
       if (config.cleanup()) {
         cleanupFailures = cleanup(state);
       }
-      return new RunResult(info(startedAt), config, results, cleanupFailures);
+      return new RunResult(info(startedAt), config, results, cleanupFailures)
+          .withNotRun(notRun, notRunReason);
     } finally {
       close();
     }

@@ -23,6 +23,8 @@ public final class RunResult {
   private final Map<String, FailureCount> cleanupFailures;
   private final int mapsRequested;
   private final List<MapReport> maps;
+  private final List<String> notRun;
+  private final String notRunReason;
 
   /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
@@ -42,6 +44,37 @@ public final class RunResult {
     this.cleanupFailures = Collections.unmodifiableMap(new TreeMap<>(cleanupFailures));
     this.mapsRequested = mapsRequested;
     this.maps = Collections.unmodifiableList(maps);
+    this.notRun = Collections.emptyList();
+    this.notRunReason = "";
+  }
+
+  private RunResult(RunResult r, List<String> notRun, String notRunReason) {
+    this.info = r.info;
+    this.config = r.config;
+    this.phases = r.phases;
+    this.cleanupFailures = r.cleanupFailures;
+    this.mapsRequested = r.mapsRequested;
+    this.maps = r.maps;
+    this.notRun = Collections.unmodifiableList(new java.util.ArrayList<>(notRun));
+    this.notRunReason = notRunReason;
+  }
+
+  /**
+   * This result with the phases that were asked for but not run, and why (an earlier phase's
+   * failures left the namespace in a state they cannot run from).
+   */
+  public RunResult withNotRun(List<String> phases, String reason) {
+    return new RunResult(this, phases, reason);
+  }
+
+  /** Operations of the requested phases that did not run; empty when all ran. */
+  public List<String> notRun() {
+    return notRun;
+  }
+
+  /** Why {@link #notRun()} did not run; empty when all ran. */
+  public String notRunReason() {
+    return notRunReason;
   }
 
   public RunInfo info() {
@@ -97,11 +130,11 @@ public final class RunResult {
   }
 
   /**
-   * 0 when every operation succeeded, cleanup (if asked) removed everything and every requested
-   * map reported; else 1.
+   * 0 when every phase ran, every operation succeeded, cleanup (if asked) removed everything and
+   * every requested map reported; else 1.
    */
   public int exitCode() {
-    return failedOperations() == 0 && cleanupFailures.isEmpty() && missingMaps().isEmpty() ? 0
-        : 1;
+    return failedOperations() == 0 && cleanupFailures.isEmpty() && missingMaps().isEmpty()
+        && notRun.isEmpty() ? 0 : 1;
   }
 }

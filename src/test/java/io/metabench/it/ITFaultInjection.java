@@ -118,7 +118,10 @@ class ITFaultInjection {
     // The failed deletes keep the files on record, so the second create_write must not run.
     assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
     assertThat(r.json().get("phases")).hasSize(2);
-    assertThat(r.stderr).contains("stopping before create_write");
+    assertThat(r.json().get("notRun").get(0).asText()).isEqualTo("create_write");
+    assertThat(r.json().get("notRunReason").asText()).contains("run delete first");
+    assertThat(r.stdout).contains("  not run: create_write: create_write: files from an earlier")
+        .contains("operations failed, and 1 phases did not run (exit code 1).");
     assertThat(Trees.named(tree("stop"), "file_")).hasSize(2);
     // Cleanup takes what the failed deletes left.
     MetaBenchRun cleanup = MetaBenchRun.run(conf(), scratch, "-cleanup", "-baseDir",

@@ -11,8 +11,8 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 public final class CreateWriteOp implements MetaOp {
   @Override
   public boolean execute(OpContext ctx, long index) throws IOException {
-    FSDataOutputStream out = ctx.fs().create(ctx.paths().file(index), false, ctx.ioBufferSize(),
-        ctx.replication(), ctx.blockSize());
+    FSDataOutputStream out = ctx.fs().create(ctx.paths().file(index), ctx.filePermission(), false,
+        ctx.ioBufferSize(), ctx.replication(), ctx.blockSize(), null);
     try {
       byte[] buffer = ctx.buffer();
       long remaining = ctx.bytesToWrite();

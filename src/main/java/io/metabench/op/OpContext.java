@@ -3,6 +3,7 @@ package io.metabench.op;
 import io.metabench.path.WorkerPaths;
 import io.metabench.stats.NanoClock;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
 
 /**
  * The per-worker state an operation works with: the worker's file system client, its paths, a
@@ -21,6 +22,7 @@ public final class OpContext {
   private final int ioBufferSize;
   private final boolean readFileAfterOpen;
   private final boolean filesRenamed;
+  private final FsPermission filePermission;
 
   private long splitNanos;
   private long bytesMoved;
@@ -37,12 +39,22 @@ public final class OpContext {
     this.ioBufferSize = ioBufferSize;
     this.readFileAfterOpen = readFileAfterOpen;
     this.filesRenamed = filesRenamed;
+    // What FileSystem.create(Path, boolean, ...) computes on every call (parsing the umask from
+    // the configuration each time), computed once per worker.
+    this.filePermission = FsPermission.getFileDefault().applyUMask(
+        FsPermission.getUMask(fs == null ? new org.apache.hadoop.conf.Configuration(false)
+            : fs.getConf()));
     // One buffer serves writes and reads; bounded so a large -bytesToWrite costs no heap.
     this.buffer = new byte[(int) Math.max(4096, Math.min(bytesToWrite, 64 * 1024))];
   }
 
   public FileSystem fs() {
     return fs;
+  }
+
+  /** The permission new files get: the default with the configured umask applied. */
+  public FsPermission filePermission() {
+    return filePermission;
   }
 
   public WorkerPaths paths() {

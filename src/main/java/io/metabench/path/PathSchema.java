@@ -12,6 +12,10 @@ import org.apache.hadoop.fs.Path;
  *   &lt;baseDir&gt;/dirs/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]dir_&lt;i&gt;    directories of mkdirs/rmdir
  * </pre>
  *
+ * <p>Every path below the base directory is scheme-less (a path on the file system of the client
+ * that uses it): each worker's client belongs to the target already, and parsing the authority
+ * for every item would be most of MetaBench's own cost per operation.
+ *
  * <p>Immutable and thread-safe; {@link #forWorker} hands each worker its own caching view.
  */
 public final class PathSchema {
@@ -20,11 +24,13 @@ public final class PathSchema {
   public static final String RENAMED_SUFFIX = "_r";
 
   private final Path baseDir;
+  private final Path root;
   private final int mapIndex;
   private final FanOut fanOut;
 
   public PathSchema(Path baseDir, int mapIndex, long itemsPerWorker, int entriesPerDir) {
     this.baseDir = baseDir;
+    this.root = Path.getPathWithoutSchemeAndAuthority(baseDir);
     this.mapIndex = mapIndex;
     this.fanOut = new FanOut(itemsPerWorker, entriesPerDir);
   }
@@ -39,7 +45,7 @@ public final class PathSchema {
 
   /** {@code <baseDir>/data} or {@code <baseDir>/dirs}. */
   public Path kindDir(boolean files) {
-    return new Path(baseDir, files ? DATA_DIR : DIRS_DIR);
+    return new Path(root, files ? DATA_DIR : DIRS_DIR);
   }
 
   /** {@code <baseDir>/data/map_<m>} or {@code <baseDir>/dirs/map_<m>}. */

@@ -22,22 +22,22 @@ class PathSchemaTest {
   private static final Path BASE = new Path("hdfs://nn.example:8020/bench/base");
 
   private static final Pattern FILE = Pattern.compile(
-      "hdfs://nn\\.example:8020/bench/base/data/map_(\\d+)/thread_(\\d+)((?:/d_\\d+)*)/file_(\\d+)");
+      "/bench/base/data/map_(\\d+)/thread_(\\d+)((?:/d_\\d+)*)/file_(\\d+)");
   private static final Pattern RENAMED = Pattern.compile(
-      "hdfs://nn\\.example:8020/bench/base/data/map_(\\d+)/thread_(\\d+)((?:/d_\\d+)*)/file_(\\d+)_r");
+      "/bench/base/data/map_(\\d+)/thread_(\\d+)((?:/d_\\d+)*)/file_(\\d+)_r");
   private static final Pattern DIR = Pattern.compile(
-      "hdfs://nn\\.example:8020/bench/base/dirs/map_(\\d+)/thread_(\\d+)((?:/d_\\d+)*)/dir_(\\d+)");
+      "/bench/base/dirs/map_(\\d+)/thread_(\\d+)((?:/d_\\d+)*)/dir_(\\d+)");
 
   @Test
   void kindAndMapDirectories() {
     PathSchema s = new PathSchema(BASE, 7, 10, 10);
     assertThat(s.baseDir()).isEqualTo(BASE);
-    assertThat(s.kindDir(true).toString()).isEqualTo("hdfs://nn.example:8020/bench/base/data");
-    assertThat(s.kindDir(false).toString()).isEqualTo("hdfs://nn.example:8020/bench/base/dirs");
+    assertThat(s.kindDir(true).toString()).isEqualTo("/bench/base/data");
+    assertThat(s.kindDir(false).toString()).isEqualTo("/bench/base/dirs");
     assertThat(s.mapDir(true).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/data/map_7");
+        .isEqualTo("/bench/base/data/map_7");
     assertThat(s.mapDir(false).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/dirs/map_7");
+        .isEqualTo("/bench/base/dirs/map_7");
     assertThat(s.fanOut().items()).isEqualTo(10);
     assertThat(s.fanOut().entriesPerDir()).isEqualTo(10);
   }
@@ -46,21 +46,21 @@ class PathSchemaTest {
   void flatLayoutNamesFilesDirectlyInTheThreadDirectory() {
     WorkerPaths w = new PathSchema(BASE, 3, 5, 10).forWorker(2);
     assertThat(w.file(0).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/data/map_3/thread_2/file_0");
+        .isEqualTo("/bench/base/data/map_3/thread_2/file_0");
     assertThat(w.file(4).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/data/map_3/thread_2/file_4");
+        .isEqualTo("/bench/base/data/map_3/thread_2/file_4");
     assertThat(w.renamedFile(4).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/data/map_3/thread_2/file_4_r");
+        .isEqualTo("/bench/base/data/map_3/thread_2/file_4_r");
     assertThat(w.dir(1).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/dirs/map_3/thread_2/dir_1");
+        .isEqualTo("/bench/base/dirs/map_3/thread_2/dir_1");
     assertThat(w.currentFile(4, false)).isEqualTo(w.file(4));
     assertThat(w.currentFile(4, true)).isEqualTo(w.renamedFile(4));
     assertThat(w.tree(true)).isSameAs(w.files());
     assertThat(w.tree(false)).isSameAs(w.dirs());
     assertThat(w.files().leafDirs()).containsExactly(
-        new Path("hdfs://nn.example:8020/bench/base/data/map_3/thread_2"));
+        new Path("/bench/base/data/map_3/thread_2"));
     assertThat(w.dirs().dirsDeepestFirst()).containsExactly(
-        new Path("hdfs://nn.example:8020/bench/base/dirs/map_3/thread_2"));
+        new Path("/bench/base/dirs/map_3/thread_2"));
   }
 
   @Test
@@ -68,13 +68,13 @@ class PathSchemaTest {
     WorkerPaths w = new PathSchema(BASE, 0, 25, 3).forWorker(1);
     // 25 items, 3 per directory: depth 2; item 17 is in leaf bucket 5 = (1, 2)
     assertThat(w.file(17).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/data/map_0/thread_1/d_1/d_2/file_17");
+        .isEqualTo("/bench/base/data/map_0/thread_1/d_1/d_2/file_17");
     assertThat(w.renamedFile(17).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/data/map_0/thread_1/d_1/d_2/file_17_r");
+        .isEqualTo("/bench/base/data/map_0/thread_1/d_1/d_2/file_17_r");
     assertThat(w.dir(24).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/dirs/map_0/thread_1/d_2/d_2/dir_24");
+        .isEqualTo("/bench/base/dirs/map_0/thread_1/d_2/d_2/dir_24");
     assertThat(w.file(0).toString())
-        .isEqualTo("hdfs://nn.example:8020/bench/base/data/map_0/thread_1/d_0/d_0/file_0");
+        .isEqualTo("/bench/base/data/map_0/thread_1/d_0/d_0/file_0");
   }
 
   /**

@@ -5,8 +5,9 @@
 #
 #   scripts/bench-harness.sh
 #
-# 1. Overhead: create_write, open_read, rename, delete with 1 and $THREADS workers x $FILES items;
-#    prints ops/s per worker thread and nanoseconds per operation per thread.
+# 1. Overhead: create_write, open_read, rename, delete with 1 and $THREADS workers x $FILES items,
+#    after a warm-up pass of the same phases in the same JVM (so the JIT has compiled the hot
+#    path); prints ops/s per worker thread and nanoseconds per operation per thread.
 # 2. Memory: $MEM_THREADS workers x $MEM_FILES items of create_write (10 million operations by
 #    default) under -Xmx256m, and the same with a tenth of the items; prints the heap left after
 #    each garbage collection at its peak, so a heap that grew with the number of files would show.
@@ -34,12 +35,11 @@ run() { # label heap args...
   }
 }
 
-json_phase_tps() { # file operation -> tps
+json_phase_tps() { # file operation -> tps of the operation's last (measured) phase
   python3 - "$1" "$2" <<'PY'
 import json, sys
-for p in json.load(open(sys.argv[1]))["phases"]:
-    if p["operation"] == sys.argv[2]:
-        print(p["tps"])
+tps = [p["tps"] for p in json.load(open(sys.argv[1]))["phases"] if p["operation"] == sys.argv[2]]
+print(tps[-1])
 PY
 }
 
@@ -55,7 +55,8 @@ echo "MetaBench harness cost on noop:// ($(nproc) cores, $(java -version 2>&1 | 
 echo
 printf '%-13s %8s %16s %14s %12s\n' operation threads "ops/s" "ops/s/thread" "ns/op/thread"
 for t in 1 "$threads"; do
-  run "overhead-$t" "-Xms512m -Xmx512m" -operation create_write,open_read,rename,delete \
+  run "overhead-$t" "-Xms512m -Xmx512m" \
+    -operation create_write,open_read,rename,delete,create_write,open_read,rename,delete \
     -threads "$t" -numFiles "$files"
   for op in create_write open_read rename delete; do
     tps=$(json_phase_tps "$work/overhead-$t.json" "$op")

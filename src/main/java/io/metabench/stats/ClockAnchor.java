@@ -24,7 +24,10 @@ public final class ClockAnchor {
   /** Anchors {@code clock} to the current wall-clock time. */
   public static ClockAnchor now(NanoClock clock) {
     long nano = clock.nanoTime();
-    return new ClockAnchor(System.currentTimeMillis() * 1_000_000L, nano);
+    // Instant.now() has microsecond resolution on JDK 9 and later (milliseconds on JDK 8), which
+    // bounds how finely start skews across processes can be told apart.
+    java.time.Instant wall = java.time.Instant.now();
+    return new ClockAnchor(wall.getEpochSecond() * 1_000_000_000L + wall.getNano(), nano);
   }
 
   /** The wall-clock time, in nanoseconds since the epoch, of a {@link NanoClock} reading. */

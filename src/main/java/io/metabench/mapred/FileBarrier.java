@@ -78,6 +78,18 @@ public final class FileBarrier implements PhaseBarrier {
     return false;
   }
 
+  /** Counts this map as arrived at the remaining phases, which it will not run. */
+  @Override
+  public void withdraw(int from, int to) throws IOException {
+    for (int phase = from; phase < to; phase++) {
+      Path phaseDir = new Path(dir, "phase_" + phase);
+      fs.create(new Path(phaseDir, "ready_" + mapIndex), true).close();
+      if (ready(phaseDir) >= maps) {
+        createGo(new Path(phaseDir, GO));
+      }
+    }
+  }
+
   /**
    * Creates the start signal. Several maps may find all ready at once and race to create it: the
    * file system lets one win (a concurrent create with overwrite would break the winner's lease on

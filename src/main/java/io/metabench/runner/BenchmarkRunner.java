@@ -120,6 +120,7 @@ public final class BenchmarkRunner {
             notRun.add(skipped.id());
           }
           LOG.error("stopping before {}: {}", notRun, refusal);
+          barrier.withdraw(phase, config.operations().size());
           break;
         }
         LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),

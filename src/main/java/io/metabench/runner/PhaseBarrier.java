@@ -18,4 +18,11 @@ public interface PhaseBarrier {
    * @return true when this process arrived after the others had already started the phase
    */
   boolean await(int phase) throws IOException, InterruptedException;
+
+  /**
+   * Tells the other processes that this one will not run phases {@code from} to {@code to - 1}, so
+   * they do not wait for it there until the barrier times out.
+   */
+  default void withdraw(int from, int to) throws IOException {
+  }
 }

@@ -69,4 +69,14 @@ class FileBarrierTest {
       pool.shutdownNow();
     }
   }
+
+  @Test
+  void aMapThatWithdrawsIsNotWaitedFor() throws Exception {
+    AtomicInteger beats = new AtomicInteger();
+    barrier(1, 2, 60_000, beats).withdraw(2, 4);
+    long start = System.nanoTime();
+    assertThat(barrier(0, 2, 60_000, beats).await(2)).isFalse();
+    assertThat(barrier(0, 2, 60_000, beats).await(3)).isFalse();
+    assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(5_000);
+  }
 }

@@ -20,9 +20,10 @@
 #     create (with -close), open, rename, delete; a fresh NameNode per operation.
 #
 # and prints one table: TPS per operation, which figure each is, MetaBench/original, and MetaBench's
-# TPS as a fraction of the NNThroughputBenchmark ceiling. With REPEAT > 1 every comparison runs
-# REPEAT times (the order of original and MetaBench alternating) and the table gives medians and
-# the range. A tool that fails is a FAILED row with its reason. Commands, stdout, stderr and JSON
+# TPS as a fraction of the NNThroughputBenchmark ceiling. Each original and its MetaBench
+# counterpart run back to back, operation by operation (which goes first alternates), so that a slow
+# spell of the machine tends to hit both. With REPEAT > 1 every comparison runs REPEAT times and the
+# table gives medians and the range. A tool that fails is a FAILED row with its reason. Commands, stdout, stderr and JSON
 # results stay under WORK_DIR.
 #
 # Environment (defaults in brackets):
@@ -312,14 +313,16 @@ OPS=(create_write open_read rename delete)
 womr_op() { case $1 in create_write) echo createWrite;; open_read) echo openRead;; *) echo "$1";; esac; }
 
 # ---------------------------------------------------------------- MetaBench
-# metabench SECTION TAG THREADS TOTAL_FILES ROLE OPTS...: one JVM per operation, like the originals,
-# through scripts/meta-bench.sh and the built distribution.
+# metabench SECTION TAG THREADS TOTAL_FILES ROLE OP OPTS...: one operation in one JVM (as the
+# originals run), through scripts/meta-bench.sh and the built distribution; OP all = every operation
+# in one JVM (the warm-up).
 metabench() {
-  local sec=$1 tag=$2 t=$3 total=$4 role=$5
-  shift 5
-  local per=$((total / t)) dir="$WORK_DIR/$tag" op out err json rc ok failed el tps causes snap steal
+  local sec=$1 tag=$2 t=$3 total=$4 role=$5 op=$6
+  shift 6
+  local per=$((total / t)) dir="$WORK_DIR/$tag" out err json rc ok failed el tps causes snap steal
   mkdir -p "$dir"
-  for op in "${OPS[@]}"; do
+  [ "$op" = all ] && op=create_write,open_read,rename,delete
+  {
     out="$dir/$op.out"; err="$dir/$op.err"; json="$dir/$op.json"
     log "$tag: MetaBench $op, $t thread(s) x $per files"
     snap=$(cpu_snap)
@@ -331,7 +334,7 @@ metabench() {
     if [ ! -s "$json" ]; then
       row "$sec" "$op" "MetaBench" "$t" "$total" "phase window (JSON)" "-" "FAILED" "$role" \
         "$(rc_reason "${rc:-?}" "$err")" "$steal"
-      continue
+      return
     fi
     ok=$(json_get "$json" '.phases[0].successful')
     failed=$(json_get "$json" '.phases[0].failed')
@@ -340,7 +343,7 @@ metabench() {
     if [ -z "$ok" ] || [ -z "$el" ] || [ -z "$tps" ]; then
       row "$sec" "$op" "MetaBench" "$t" "$total" "phase window (JSON)" "-" "FAILED" "$role" \
         "no phase in $json; $(rc_reason "${rc:-?}" "$err")" "$steal"
-      continue
+      return
     fi
     if [ "${failed:-0}" != 0 ] || [ "$rc" != 0 ]; then
       causes=$(json_get "$json" '.phases[0].failures'); [ "$causes" = "{}" ] && causes=""
@@ -348,24 +351,25 @@ metabench() {
       case "$rc" in 124|137) why="timed out after ${TOOL_TIMEOUT}s (TOOL_TIMEOUT)";; esac
       row "$sec" "$op" "MetaBench" "$t" "$total" "phase window (JSON)" "$(fmt3 "$el")" "FAILED" "$role" \
         "$why, $ok ok, ${failed:-?} failed${causes:+: $causes}" "$steal"
-      continue
+      return
     fi
     row "$sec" "$op" "MetaBench" "$t" "$total" "phase window (JSON)" "$(fmt3 "$el")" \
       "$(awk -v x="$tps" 'BEGIN{printf "%.1f", x}')" "$role" "" "$steal"
-  done
+  }
 }
 
 # ---------------------------------------------------------------- NNBenchWithoutMR
-# womr SECTION TAG PROCS TOTAL_FILES ROLE: PROCS processes at once, TOTAL_FILES/PROCS files each,
-# -baseDir /compare/<tag>/p<k>; with PROCS > 1 they are released together by -startTime.
+# womr SECTION TAG PROCS TOTAL_FILES ROLE OP: one operation in PROCS processes at once,
+# TOTAL_FILES/PROCS files each, -baseDir /compare/<tag>/p<k>; with PROCS > 1 they are released
+# together by -startTime.
 womr() {
-  local sec=$1 tag=$2 procs=$3 total=$4 role=$5
-  local per=$((total / procs)) dir="$WORK_DIR/$tag" op wop k st tool snap steal parsed
+  local sec=$1 tag=$2 procs=$3 total=$4 role=$5 op=$6
+  local per=$((total / procs)) dir="$WORK_DIR/$tag" wop k st tool snap steal parsed
   local -a pids
   mkdir -p "$dir"
   tool="NNBenchWithoutMR"
   [ "$procs" -gt 1 ] && tool="NNBenchWithoutMR x$procs procs"
-  for op in "${OPS[@]}"; do
+  {
     wop=$(womr_op "$op")
     st=0
     [ "$procs" -gt 1 ] && st=$(( $(date +%s) + START_LEAD ))
@@ -415,7 +419,7 @@ womr() {
       e1=$(for ((k = 0; k < procs; k++)); do last_error "$dir/$op.p$k.err"; done | grep -v '^$' | head -1)
       row "$sec" "$op" "$tool" "$procs" "$total" "ops window (stdout lines)" "-" "FAILED" "$role" \
         "${reason# }${e1:+; $e1}" "$steal"
-      continue
+      return
     fi
     local win own jvm exc spread note=""
     IFS=$'\t' read -r _ win own jvm exc spread <<< "$parsed"
@@ -423,7 +427,7 @@ womr() {
       # openRead does not retry: each exception is a file not opened or not read.
       row "$sec" "$op" "$tool" "$procs" "$total" "ops window (stdout lines)" "$(fmt3 "$win")" "FAILED" \
         "$role" "the job recorded $exc exceptions (openRead does not retry)" "$steal"
-      continue
+      return
     fi
     [ "$exc" != 0 ] && note="the job recorded $exc exceptions (retried)"
     # With -startTime the processes leave the barrier together; say so when they did not.
@@ -433,10 +437,10 @@ womr() {
     row "$sec" "$op" "$tool" "$procs" "$total" "ops window (stdout lines)" "$(fmt3 "$win")" \
       "$(div "$total" "$win")" "$role" "$note" "$steal"
     row "$sec" "$op" "$tool" "$procs" "$total" "own whole seconds" "$own" \
-      "$(div "$total" "$own")" "" "$([ "$own" = 0 ] && echo 'printed 0 s: no TPS')" "$steal"
+      "$(div "$total" "$own")" "" "$([ "$own" = 0 ] && echo 'it printed 0 s: no TPS')" "$steal"
     row "$sec" "$op" "$tool" "$procs" "$total" "JVM wall (monotonic)" "$(fmt3 "$jvm")" \
       "$(div "$total" "$jvm")" "" "" "$steal"
-  done
+  }
 }
 
 # ---------------------------------------------------------------- NNBench (MapReduce, local runner)
@@ -502,17 +506,17 @@ nnbench_job() {
   fi
 }
 
-# nnbench SECTION TAG MAPS TOTAL_FILES ROLE. NNBench's delete removes the names create_write gave,
-# so after NNBench's own rename every delete fails (the map gives up after 1000 exceptions): the
-# delete gets a create_write of its own (base directory b, not reported).
+# nnbench SECTION TAG MAPS TOTAL_FILES ROLE OP: one NNBench job. create_write, open_read and rename
+# work in base directory a. NNBench's delete removes the names create_write gave, so after NNBench's
+# own rename every delete fails (the map gives up after 1000 exceptions): delete works in base
+# directory b, on the files of a create_write of its own, run just before it and not reported.
 nnbench() {
-  local sec=$1 tag=$2 maps=$3 total=$4 role=$5
+  local sec=$1 tag=$2 maps=$3 total=$4 role=$5 op=$6
   local tool="NNBench (local runner)"
   [ "$maps" -gt 1 ] && tool="NNBench x$maps maps"
-  nnbench_job "$sec" "$tag" "$maps" "$total" "$role" create_write "/compare/$tag/a"
-  nnbench_job "$sec" "$tag" "$maps" "$total" "$role" open_read "/compare/$tag/a"
-  nnbench_job "$sec" "$tag" "$maps" "$total" "$role" rename "/compare/$tag/a"
-  if nnbench_job "$sec" "$tag" "$maps" "$total" "$role" create_write "/compare/$tag/b" setup; then
+  if [ "$op" != delete ]; then
+    nnbench_job "$sec" "$tag" "$maps" "$total" "$role" "$op" "/compare/$tag/a"
+  elif nnbench_job "$sec" "$tag" "$maps" "$total" "$role" create_write "/compare/$tag/b" setup; then
     nnbench_job "$sec" "$tag" "$maps" "$total" "$role" delete "/compare/$tag/b"
   else
     row "$sec" delete "$tool" "$maps" "$total" "printed TPS" "-" "FAILED" "$role" \
@@ -567,42 +571,42 @@ args_a=(-bytesToWrite "$BYTES_A" -blockSize "$BYTES_A" -bytesPerChecksum 512 -re
 args_b=(-bytesToWrite 0 -blockSize 1048576 -bytesPerChecksum 512)
 
 if [ "$WARMUP" = 1 ]; then
-  log "warm-up (not reported): MetaBench, $N thread(s), both workloads"
-  metabench W warmup-a "$N" "$FILES_A" "" "${args_a[@]}"
-  metabench W warmup-b "$N" "$FILES_B" "" "${args_b[@]}"
+  log "warm-up (not reported): MetaBench, $N thread(s), both workloads, every operation in one JVM"
+  metabench W warmup-a "$N" "$FILES_A" "" all "${args_a[@]}"
+  metabench W warmup-b "$N" "$FILES_B" "" all "${args_b[@]}"
 fi
+
+# pair FIRST_IS_ORIGINAL ORIGINAL_CMD... -- METABENCH_CMD...: the two measurements of one comparison,
+# back to back, so that a slow spell of the machine tends to hit both.
+pair() {
+  local orig_first=$1 i
+  shift
+  local -a o=() m=()
+  for ((i = 1; i <= $#; i++)); do [ "${!i}" = -- ] && break; o+=("${!i}"); done
+  m=("${@:i+1}")
+  if [ "$orig_first" = 1 ]; then "${o[@]}"; "${m[@]}"; else "${m[@]}"; "${o[@]}"; fi
+}
 
 for ((round = 1; round <= REPEAT; round++)); do
   r="r$round"
   log "round $round of $REPEAT"
-  # Odd rounds run the original first, even rounds MetaBench first.
-  if [ $((round % 2)) = 1 ]; then
-    womr A "womr-1-$r" 1 "$FILES_A" ref1
-    metabench A "metabench-a-1-$r" 1 "$FILES_A" mb1 "${args_a[@]}"
+  for ((i = 0; i < ${#OPS[@]}; i++)); do
+    op=${OPS[i]}
+    # Which tool goes first alternates from operation to operation and from round to round.
+    first=$(( (round + i) % 2 ))
+    pair "$first" womr A "womr-1-$r" 1 "$FILES_A" ref1 "$op" \
+      -- metabench A "metabench-a-1-$r" 1 "$FILES_A" mb1 "$op" "${args_a[@]}"
     if [ "$N" -gt 1 ]; then
-      womr A "womr-$N-$r" "$N" "$FILES_A" refN
-      metabench A "metabench-a-$N-$r" "$N" "$FILES_A" mbN "${args_a[@]}"
+      pair "$first" womr A "womr-$N-$r" "$N" "$FILES_A" refN "$op" \
+        -- metabench A "metabench-a-$N-$r" "$N" "$FILES_A" mbN "$op" "${args_a[@]}"
     fi
-    nnbench B "nnbench-1-$r" 1 "$FILES_B" ref1
-    metabench B "metabench-b-1-$r" 1 "$FILES_B" mb1 "${args_b[@]}"
+    pair "$first" nnbench B "nnbench-1-$r" 1 "$FILES_B" ref1 "$op" \
+      -- metabench B "metabench-b-1-$r" 1 "$FILES_B" mb1 "$op" "${args_b[@]}"
     if [ "$N" -gt 1 ]; then
-      nnbench B "nnbench-$N-$r" "$N" "$FILES_B" refN
-      metabench B "metabench-b-$N-$r" "$N" "$FILES_B" mbN "${args_b[@]}"
+      pair "$first" nnbench B "nnbench-$N-$r" "$N" "$FILES_B" refN "$op" \
+        -- metabench B "metabench-b-$N-$r" "$N" "$FILES_B" mbN "$op" "${args_b[@]}"
     fi
-  else
-    metabench A "metabench-a-1-$r" 1 "$FILES_A" mb1 "${args_a[@]}"
-    womr A "womr-1-$r" 1 "$FILES_A" ref1
-    if [ "$N" -gt 1 ]; then
-      metabench A "metabench-a-$N-$r" "$N" "$FILES_A" mbN "${args_a[@]}"
-      womr A "womr-$N-$r" "$N" "$FILES_A" refN
-    fi
-    metabench B "metabench-b-1-$r" 1 "$FILES_B" mb1 "${args_b[@]}"
-    nnbench B "nnbench-1-$r" 1 "$FILES_B" ref1
-    if [ "$N" -gt 1 ]; then
-      metabench B "metabench-b-$N-$r" "$N" "$FILES_B" mbN "${args_b[@]}"
-      nnbench B "nnbench-$N-$r" "$N" "$FILES_B" refN
-    fi
-  fi
+  done
 done
 round=0
 ceiling
@@ -620,7 +624,8 @@ Client settings of every tool JVM (core-site.xml and hdfs-site.xml on its classp
   dfs.namenode.fs-limits.min-block-size=$MIN_BLOCK (the NameNode's too)
 JVMs ${JVM_HEAP}. MetaBench from the distribution ($(basename "$dist")) through scripts/meta-bench.sh; the
 originals and helpers from the Maven test classpath. Every tool runs one JVM per operation, in a
-fresh base directory. N = $N. Rounds: $REPEAT$([ "$REPEAT" -gt 1 ] && echo " (medians; range min-max in the note)").
+fresh base directory; each original and its MetaBench counterpart run back to back, operation by
+operation, the one going first alternating. N = $N. Rounds: $REPEAT$([ "$REPEAT" -gt 1 ] && echo " (medians; range min-max in the note)").
 MB/orig@1, MB/orig@N: MetaBench's TPS / the original's reference TPS (the row marked *) at 1 and at N.
 steal%: CPU time the hypervisor gave to others while the tool ran ($run_steal% over the whole run).
 
@@ -649,16 +654,17 @@ awk -F'\t' -v N="$N" -v R="$REPEAT" '
     if (!(key in seen)) { seen[key] = 1; nk++; keys[nk] = key; ksec[nk] = $1; kop[nk] = $2; ktool[nk] = $3
       kthr[nk] = $4; kfiles[nk] = $5; kfig[nk] = $6; krole[nk] = $9 }
     runs[key]++
+    # The elapsed median goes with the TPS median: over the rounds that have a TPS, if any.
     if (isnum($8)) { tpsl[key] = tpsl[key] " " $8; if (isnum($7)) ell[key] = ell[key] " " $7 }
     else if ($8 == "FAILED") { nfail[key]++; if (failnote[key] == "") failnote[key] = $10 }
-    else if (isnum($7)) ell[key] = ell[key] " " $7
+    else if (isnum($7)) ell0[key] = ell0[key] " " $7
     if ($10 != "" && $8 != "FAILED" && index(notes[key], $10) == 0) notes[key] = notes[key] (notes[key] == "" ? "" : "; ") $10
     if (isnum($11)) stl[key] = stl[key] " " $11
   }
   END {
     for (i = 1; i <= nk; i++) {
       k = keys[i]
-      tps[i] = median(tpsl[k]); el[i] = median(ell[k]); st[i] = median(stl[k])
+      tps[i] = median(tpsl[k]); el[i] = median(tpsl[k] == "" ? ell0[k] : ell[k]); st[i] = median(stl[k])
       if (tps[i] == "") tps[i] = nfail[k] ? "FAILED" : "-"
       else tps[i] = sprintf("%.1f", tps[i])
       el[i] = (el[i] == "") ? "-" : (kfig[i] == "own whole seconds" ? sprintf("%.1f", el[i]) : sprintf("%.3f", el[i]))

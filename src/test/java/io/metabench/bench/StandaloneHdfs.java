@@ -62,6 +62,8 @@ public final class StandaloneHdfs {
 
     File dir = Files.createTempDirectory("metabench-standalone-hdfs-").toFile();
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
+    // The web servers' scratch directories go with the rest, so a killed JVM leaves one directory.
+    conf.set("hadoop.http.temp.dir", new File(dir, "http").getAbsolutePath());
     MiniDFSCluster cluster;
     try {
       cluster = new MiniDFSCluster.Builder(conf, dir)

@@ -50,9 +50,13 @@ public final class ThroughputCeiling {
     System.arraycopy(args, first, benchArgs, 0, benchArgs.length);
 
     File dir = Files.createTempDirectory("metabench-nnthroughput-").toFile();
+    // Also when the JVM is stopped (SIGTERM, e.g. by timeout), which skips the finally below.
+    Runtime.getRuntime().addShutdownHook(
+        new Thread(() -> FileUtil.fullyDelete(dir), "nnthroughput-cleanup"));
     int rc = 0;
     try {
       conf.set("hadoop.tmp.dir", dir.getAbsolutePath());
+      conf.set("hadoop.http.temp.dir", new File(dir, "http").getAbsolutePath());
       conf.set("dfs.namenode.name.dir", new File(dir, "name").toURI().toString());
       conf.set("dfs.namenode.edits.dir", new File(dir, "name").toURI().toString());
       // NNThroughputBenchmark sets dfs.namenode.http-address to 0.0.0.0:0; the bind hosts win.

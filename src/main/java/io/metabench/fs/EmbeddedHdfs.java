@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
+import io.metabench.config.UserSettings;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
@@ -40,15 +41,15 @@ public final class EmbeddedHdfs implements Closeable {
     File dir = Files.createTempDirectory("metabench-hdfs-").toFile();
     Configuration conf = new Configuration(userConf);
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
-    setIfUnset(conf, "dfs.namenode.rpc-bind-host", "127.0.0.1");
-    setIfUnset(conf, "dfs.namenode.servicerpc-bind-host", "127.0.0.1");
-    setIfUnset(conf, "dfs.namenode.http-bind-host", "127.0.0.1");
-    setIfUnset(conf, "dfs.namenode.https-bind-host", "127.0.0.1");
-    setIfUnset(conf, "dfs.namenode.http-address", "127.0.0.1:0");
-    setIfUnset(conf, LOCATE_FOLLOWING_BLOCK_DELAY,
+    UserSettings.setUnlessUserSet(conf, "dfs.namenode.rpc-bind-host", "127.0.0.1");
+    UserSettings.setUnlessUserSet(conf, "dfs.namenode.servicerpc-bind-host", "127.0.0.1");
+    UserSettings.setUnlessUserSet(conf, "dfs.namenode.http-bind-host", "127.0.0.1");
+    UserSettings.setUnlessUserSet(conf, "dfs.namenode.https-bind-host", "127.0.0.1");
+    UserSettings.setUnlessUserSet(conf, "dfs.namenode.http-address", "127.0.0.1:0");
+    UserSettings.setUnlessUserSet(conf, LOCATE_FOLLOWING_BLOCK_DELAY,
         Long.toString(EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS));
     // A benchmark namespace needs no trash, web UI security, or permission checks.
-    setIfUnset(conf, "dfs.permissions.enabled", "false");
+    UserSettings.setUnlessUserSet(conf, "dfs.permissions.enabled", "false");
     try {
       MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir)
           .numDataNodes(1)
@@ -62,28 +63,9 @@ public final class EmbeddedHdfs implements Closeable {
     }
   }
 
-  private static void setIfUnset(Configuration conf, String key, String value) {
-    if (conf.get(key) == null || isDefault(conf, key)) {
-      conf.set(key, value);
-    }
-  }
-
-  private static boolean isDefault(Configuration conf, String key) {
-    String[] sources = conf.getPropertySources(key);
-    if (sources == null) {
-      return true;
-    }
-    for (String s : sources) {
-      if (!s.endsWith("-default.xml")) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** The client-side settings a client of the embedded cluster should use, unless set by the user. */
   public static void configureClient(Configuration clientConf) {
-    setIfUnset(clientConf, LOCATE_FOLLOWING_BLOCK_DELAY,
+    UserSettings.setUnlessUserSet(clientConf, LOCATE_FOLLOWING_BLOCK_DELAY,
         Long.toString(EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS));
   }
 

@@ -2,6 +2,7 @@ package io.metabench.fs;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.config.InvalidInputException;
+import io.metabench.config.UserSettings;
 import io.metabench.mapred.MetaBenchJob;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.NamespaceState;
@@ -34,7 +35,7 @@ public final class TargetResolver {
   public static Target resolve(BenchConfig config, Configuration conf) throws IOException {
     Path base = new Path(config.baseDir());
     URI named = base.toUri().getScheme() != null ? base.toUri() : null;
-    if (named == null && defaultFsNamed(conf)) {
+    if (named == null && UserSettings.isSetByUser(conf, CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY)) {
       named = FileSystem.getDefaultUri(conf);
     }
     Configuration clientConf = clientConf(config, conf);
@@ -83,21 +84,6 @@ public final class TargetResolver {
           + "scripts/meta-bench.sh, whose distribution bundles it");
     }
     return EmbeddedHdfs.start(conf);
-  }
-
-  /** Whether the default file system comes from the user rather than core-default.xml. */
-  static boolean defaultFsNamed(Configuration conf) {
-    String key = CommonConfigurationKeysPublic.FS_DEFAULT_NAME_KEY;
-    String[] sources = conf.getPropertySources(key);
-    if (sources == null) {
-      return false;
-    }
-    for (String source : sources) {
-      if (!source.equals("core-default.xml")) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static URI fsUri(URI named, Configuration conf) {

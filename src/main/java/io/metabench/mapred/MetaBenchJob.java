@@ -4,6 +4,7 @@ import io.metabench.Version;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
 import io.metabench.config.InvalidInputException;
+import io.metabench.config.UserSettings;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.EmbeddedHdfs;
 import io.metabench.fs.Reachability;
@@ -83,6 +84,7 @@ public final class MetaBenchJob {
       BaseDirMarker.claim(control, base, Version.get());
       Path jobDir = new Path(BaseDirMarker.markerDir(base),
           "jobs/job-" + startedAt + "-" + Long.toHexString(Double.doubleToLongBits(Math.random())));
+      RunResult result;
       try {
         Job job = configure(jobDir);
         LOG.info("Submitting {} maps x {} workers x {} items: {}", config.maps(),
@@ -96,16 +98,15 @@ public final class MetaBenchJob {
           // Failed maps do not fail the job (see configure), so look whenever one is missing.
           logTaskDiagnostics(job);
         }
-        RunResult result = result(startedAt, reports);
-        deleteJobDir(control, jobDir);
-        if (config.cleanup() && result.exitCode() == 0) {
-          // The maps could not remove the marker while the job's directory sat beside it.
-          BaseDirMarker.releaseIfUnused(control, base);
-        }
-        return result;
+        result = result(startedAt, reports);
       } finally {
         deleteJobDir(control, jobDir);
       }
+      if (config.cleanup() && result.exitCode() == 0) {
+        // The maps could not remove the marker while the job's directory sat beside it.
+        BaseDirMarker.releaseIfUnused(control, base);
+      }
+      return result;
     }
   }
 
@@ -145,21 +146,17 @@ public final class MetaBenchJob {
       EmbeddedHdfs.configureClient(jc);
     }
     jc.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
-    if (conf.get(MRJobConfig.MAP_MAX_ATTEMPTS) == null || isDefault(MRJobConfig.MAP_MAX_ATTEMPTS)) {
-      // A second attempt would redo a map's phases on names the first one already changed.
-      jc.setInt(MRJobConfig.MAP_MAX_ATTEMPTS, 1);
-    }
-    if (conf.get(MRJobConfig.MAP_FAILURES_MAX_PERCENT) == null) {
-      // A map that fails must not fail the job: on YARN the ApplicationMaster would then kill
-      // the maps still running, and their reports would be lost with them. The maps that leave
-      // no report are counted missing here (and make the exit code 1) instead.
-      jc.setInt(MRJobConfig.MAP_FAILURES_MAX_PERCENT, 100);
-    }
+    // A second attempt would redo a map's phases on names the first one already changed.
+    UserSettings.setUnlessUserSet(jc, MRJobConfig.MAP_MAX_ATTEMPTS, "1");
+    // A map that fails must not fail the job: on YARN the ApplicationMaster would then kill the
+    // maps still running, and their reports would be lost with them. The maps that leave no report
+    // are counted missing here (and make the exit code 1) instead.
+    UserSettings.setUnlessUserSet(jc, MRJobConfig.MAP_FAILURES_MAX_PERCENT, "100");
     if (MRConfig.LOCAL_FRAMEWORK_NAME.equals(jc.get(MRConfig.FRAMEWORK_NAME,
-        MRConfig.LOCAL_FRAMEWORK_NAME)) && jc.get(LOCAL_MAPS_MAXIMUM) == null) {
+        MRConfig.LOCAL_FRAMEWORK_NAME))) {
       // The local job runner runs one map at a time unless told otherwise; the barrier needs
       // them all at once.
-      jc.setInt(LOCAL_MAPS_MAXIMUM, config.maps());
+      UserSettings.setUnlessUserSet(jc, LOCAL_MAPS_MAXIMUM, Integer.toString(config.maps()));
     }
     // Version 2 moves each task's output into place when the task commits, so the maps that
     // finished are readable even when the job as a whole fails or is killed.
@@ -186,11 +183,6 @@ public final class MetaBenchJob {
     } catch (ClassNotFoundException e) {
       throw new IOException("the job's classes are not on the classpath: " + e.getMessage(), e);
     }
-  }
-
-  private boolean isDefault(String key) {
-    String[] sources = conf.getPropertySources(key);
-    return sources == null || (sources.length == 1 && sources[0].endsWith("-default.xml"));
   }
 
   private void waitFor(Job job) throws IOException, InterruptedException {
@@ -298,9 +290,6 @@ public final class MetaBenchJob {
 
   private static void deleteJobDir(FileSystem fs, Path jobDir) {
     try {
-      if (!fs.exists(jobDir)) {
-        return;
-      }
       // The job directory lies inside MetaBench's own marker directory and holds only barrier
       // files and map output this run made.
       fs.delete(jobDir, true);

@@ -3,6 +3,15 @@ package io.metabench;
 import io.metabench.cli.CliParser;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.InvalidInputException;
+import io.metabench.config.StudyPlan;
+import io.metabench.op.OpType;
+import io.metabench.report.StudyFiles;
+import io.metabench.report.StudyTextFormat;
+import io.metabench.runner.StudyRunner;
+import io.metabench.stats.StudyResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.mapred.MetaBenchJob;
@@ -62,11 +71,15 @@ public final class MetaBench extends Configured implements Tool {
         CliParser.printHelp(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)));
         return EXIT_OK;
       }
-      BenchConfig config = BenchConfig.fromConfiguration(conf);
-      try (Target target = TargetResolver.resolve(config, conf)) {
-        RunResult result = config.maps() > 0
-            ? new MetaBenchJob(config, conf, target).run()
-            : new BenchmarkRunner(config, target, NanoClock.SYSTEM).run();
+      StudyPlan plan = StudyPlan.fromConfiguration(conf);
+      if (plan.isStudy()) {
+        return runStudy(plan, conf);
+      }
+      Configuration runConf = plan.runConfiguration(conf, plan.targets().get(0),
+          plan.threadLevels().get(0));
+      BenchConfig config = BenchConfig.fromConfiguration(runConf);
+      try (Target target = TargetResolver.resolve(config, runConf)) {
+        RunResult result = execute(config, runConf, target);
         publish(result);
         return result.exitCode();
       }
@@ -82,6 +95,59 @@ public final class MetaBench extends Configured implements Tool {
       err.println("metabench: interrupted");
       return EXIT_FAILURES;
     }
+  }
+
+  /** One run: in this process, or as a MapReduce job when -maps is given. */
+  private static RunResult execute(BenchConfig config, Configuration conf, Target target)
+      throws IOException, InterruptedException {
+    return config.maps() > 0
+        ? new MetaBenchJob(config, conf, target).run()
+        : new BenchmarkRunner(config, target, NanoClock.SYSTEM).run();
+  }
+
+  private int runStudy(StudyPlan plan, Configuration conf)
+      throws IOException, InterruptedException {
+    File dir = StudyFiles.outDir(plan.outDir(), System.currentTimeMillis());
+    String[] existing = dir.list();
+    if (dir.exists() && (existing == null || existing.length > 0)) {
+      throw new InvalidInputException("-outDir " + dir + " already exists and is not an empty "
+          + "directory; give a new directory, so no earlier result is overwritten");
+    }
+    BenchConfig first = BenchConfig.fromConfiguration(plan.runConfiguration(conf,
+        plan.targets().get(0), plan.threadLevels().get(0)));
+    List<String> phases = new ArrayList<>();
+    for (OpType op : first.operations()) {
+      phases.add(op.id());
+    }
+    StudyResult result = new StudyRunner(plan, conf, MetaBench::execute, (run, n, total) -> {
+      out.printf(Locale.ROOT, "%n== run %d/%d: %s at %d threads, iteration %d/%d ==%n", n, total,
+          run.target(), run.threads(), run.iteration(), plan.iterations());
+      if (run.result() == null) {
+        out.printf(Locale.ROOT, "not run: %s%n", run.error());
+      } else {
+        try {
+          publishTable(run.result());
+          ResultFiles.appendNNBench(run.result());
+        } catch (IOException e) {
+          LOG.warn("could not write the result of run {}: {}", n, e.toString());
+        }
+      }
+      out.flush();
+    }).run();
+    StringBuilder summary = new StringBuilder();
+    new StudyTextFormat().write(result, summary);
+    out.print(summary);
+    out.flush();
+    List<File> files = StudyFiles.write(result, phases, dir, first.jsonOut());
+    LOG.info("{} result files in {}", files.size(), dir);
+    return result.exitCode();
+  }
+
+  private void publishTable(RunResult result) throws IOException {
+    StringBuilder table = new StringBuilder();
+    ResultFormatType.TEXT.create().write(result, table);
+    out.print(table);
+    out.flush();
   }
 
   private void publish(RunResult result) throws IOException {

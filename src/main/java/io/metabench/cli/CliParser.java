@@ -52,8 +52,18 @@ public final class CliParser {
     add(o, "numberOfFiles", "n", "Files (or directories) each worker handles per phase (default "
         + FILES_PER_WORKER_DEFAULT + "); alias -numFiles");
     add(o, "numFiles", "n", "Alias of -numberOfFiles (NNBenchWithoutMR, Curvine)");
-    add(o, "threads", "n", "Worker threads; each does -numberOfFiles items (default "
-        + THREADS_DEFAULT + ")");
+    add(o, "threads", "n|list", "Worker threads; each does -numberOfFiles items (default "
+        + THREADS_DEFAULT + "). A list (1,2,4,8), range (1-8) or doubling range (1-64*2) runs "
+        + "the phases at each concurrency: a study");
+    add(o, "iterations", "k", "Repeat the whole run k times and report mean, min, max and "
+        + "standard deviation per phase (default " + ITERATIONS_DEFAULT + ")");
+    add(o, "target", "[label=]uri", "A base directory URI to compare; repeat for each file "
+        + "system (e.g. -target hdfs://nn:8020/b -target file:///tmp/b); replaces -baseDir");
+    add(o, "outDir", "dir", "Directory for a study's result files: JSON, CSV, .hgrm (default "
+        + "metabench-study-<yyyyMMdd-HHmmss> for a study; a single run writes only its JSON)");
+    add(o, "chartThreads", "n", "The concurrency the latency charts show (default: the highest)");
+    add(o, "study", "file", "Load a study file (Hadoop XML of metabench.* keys, such as "
+        + "conf/studies/*.xml); options on the command line win over it");
     add(o, "bytesToWrite", "bytes", "Bytes create_write writes into each file (default "
         + BYTES_TO_WRITE_DEFAULT + ")");
     add(o, "blockSize", "bytes", "Block size of created files (default " + BLOCK_SIZE_DEFAULT
@@ -139,6 +149,7 @@ public final class CliParser {
     }
     String blocksPerFile = null;
     String bytesPerBlock = null;
+    java.util.List<String> targets = new java.util.ArrayList<>();
     for (Option opt : cmd.getOptions()) {
       String v = opt.getValue();
       switch (opt.getOpt()) {
@@ -151,6 +162,21 @@ public final class CliParser {
           break;
         case "threads":
           conf.set(THREADS, v);
+          break;
+        case "iterations":
+          conf.set(ITERATIONS, v);
+          break;
+        case "target":
+          targets.add(v);
+          break;
+        case "outDir":
+          conf.set(OUT_DIR, v);
+          break;
+        case "chartThreads":
+          conf.set(CHART_THREADS, v);
+          break;
+        case "study":
+          loadStudy(v, conf);
           break;
         case "bytesToWrite":
           conf.set(BYTES_TO_WRITE, v);
@@ -222,6 +248,9 @@ public final class CliParser {
           break;
       }
     }
+    if (!targets.isEmpty()) {
+      conf.set(TARGETS, String.join(",", targets));
+    }
     if (blocksPerFile != null) {
       long blocks = wholeNumber(blocksPerFile, "-blocksPerFile");
       long perBlock = bytesPerBlock == null ? 1 : wholeNumber(bytesPerBlock, "-bytesPerBlock");
@@ -245,6 +274,21 @@ public final class CliParser {
       // reported below
     }
     throw new InvalidInputException(option + " '" + v + "' is not a whole number of 0 or more");
+  }
+
+  private static void loadStudy(String file, Configuration conf) {
+    File f = new File(file);
+    if (!f.isFile()) {
+      throw new InvalidInputException("-study " + file + (f.exists() ? " is not a file"
+          : " does not exist") + ": give a study file such as conf/studies/local-vs-hdfs.xml");
+    }
+    conf.addResource(new Path(f.getAbsoluteFile().toURI()));
+    try {
+      conf.get(OPERATIONS); // loads the resource now, so a malformed file is refused here
+    } catch (RuntimeException e) {
+      throw new InvalidInputException("-study " + file + " is not a Hadoop configuration file: "
+          + e.getMessage());
+    }
   }
 
   private static void loadConfDir(String dir, Configuration conf) {

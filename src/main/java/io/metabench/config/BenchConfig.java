@@ -154,7 +154,7 @@ public final class BenchConfig {
     return p;
   }
 
-  private static long parseLong(Configuration conf, String key, long def, String option,
+  static long parseLong(Configuration conf, String key, long def, String option,
       String hint) {
     String raw = conf.getTrimmed(key);
     if (raw == null || raw.isEmpty()) {
@@ -168,7 +168,7 @@ public final class BenchConfig {
     }
   }
 
-  private static long atLeast(Configuration conf, String key, long def, long min, String option,
+  static long atLeast(Configuration conf, String key, long def, long min, String option,
       String hint) {
     long v = parseLong(conf, key, def, option, hint);
     if (v < min) {
@@ -178,7 +178,7 @@ public final class BenchConfig {
     return v;
   }
 
-  private static long atMost(long v, long max, String option) {
+  static long atMost(long v, long max, String option) {
     if (v > max) {
       throw new InvalidInputException(option + " " + v + " is too large; it must be at most "
           + max);
@@ -186,7 +186,7 @@ public final class BenchConfig {
     return v;
   }
 
-  private static boolean bool(Configuration conf, String key, boolean def, String option) {
+  static boolean bool(Configuration conf, String key, boolean def, String option) {
     String raw = conf.getTrimmed(key);
     if (raw == null || raw.isEmpty()) {
       return def;

@@ -16,7 +16,11 @@ public final class ConfigKeys {
   public static final String FILES_PER_WORKER = "metabench.files.per.worker";
   public static final long FILES_PER_WORKER_DEFAULT = 1;
 
-  /** Worker threads in this process. */
+  /**
+   * Worker threads in this process (per map task in MapReduce mode). For a study, a list of
+   * concurrencies run one after another: {@code 1,2,4}, a range {@code 1-8} (every number) or a
+   * doubling range {@code 1-64*2} (1, 2, 4, ... 64); a single run reads one number.
+   */
   public static final String THREADS = "metabench.threads";
   public static final int THREADS_DEFAULT = 1;
 
@@ -102,4 +106,31 @@ public final class ConfigKeys {
   /** Upper bound on the reachability check of the target file system before anything is done. */
   public static final String CONNECT_TIMEOUT_SECONDS = "metabench.connect.timeout.seconds";
   public static final int CONNECT_TIMEOUT_SECONDS_DEFAULT = 30;
+
+  /** Times the whole run (every concurrency on every target) is repeated in a study. */
+  public static final String ITERATIONS = "metabench.iterations";
+  public static final int ITERATIONS_DEFAULT = 1;
+
+  /**
+   * Targets of a comparison, separated by commas: each a base directory as for {@link #BASE_DIR},
+   * optionally labelled {@code label=uri}. Empty: the one target {@link #BASE_DIR} names.
+   */
+  public static final String TARGETS = "metabench.targets";
+  public static final String TARGETS_DEFAULT = "";
+
+  /**
+   * Directory that receives every result file of a study (JSON, CSV, .hlog, .hgrm, charts, HTML
+   * report). Empty: a single run writes its JSON as {@link #JSON_OUT} says, and a study writes to
+   * {@code metabench-study-<yyyyMMdd-HHmmss>} in the working directory.
+   */
+  public static final String OUT_DIR = "metabench.out.dir";
+  public static final String OUT_DIR_DEFAULT = "";
+
+  /** The concurrency the latency charts show; 0 for the highest that ran. */
+  public static final String CHART_THREADS = "metabench.chart.threads";
+  public static final int CHART_THREADS_DEFAULT = 0;
+
+  /** Turns off the live progress lines on stderr. */
+  public static final String QUIET = "metabench.quiet";
+  public static final boolean QUIET_DEFAULT = false;
 }

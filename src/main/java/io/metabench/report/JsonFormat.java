@@ -28,8 +28,14 @@ public final class JsonFormat implements ResultFormat {
 
   @Override
   public void write(RunResult result, Appendable out) throws IOException {
-    RunInfo info = result.info();
     JsonWriter w = new JsonWriter(out);
+    writeRun(w, result);
+    w.finish();
+  }
+
+  /** The run as one JSON object, for this file and for the runs of a study's file. */
+  static void writeRun(JsonWriter w, RunResult result) throws IOException {
+    RunInfo info = result.info();
     w.beginObject();
     w.name("schemaVersion").value(RunResult.SCHEMA_VERSION);
     w.name("tool").value("MetaBench");
@@ -64,7 +70,6 @@ public final class JsonFormat implements ResultFormat {
       writeMaps(w, result);
     }
     w.endObject();
-    w.finish();
   }
 
   private static void writePhase(JsonWriter w, PhaseResult p) throws IOException {
@@ -163,7 +168,7 @@ public final class JsonFormat implements ResultFormat {
     return Base64.getEncoder().encodeToString(bytes);
   }
 
-  private static String iso(long epochMillis) {
+  static String iso(long epochMillis) {
     SimpleDateFormat f = new SimpleDateFormat("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'", Locale.ROOT);
     f.setTimeZone(TimeZone.getTimeZone("UTC"));
     return f.format(new Date(epochMillis));

@@ -33,14 +33,33 @@ public final class ResultFiles {
   }
 
   public static File writeJson(RunResult result) throws IOException {
-    File target = jsonFile(result.config(), result.info().startedAtEpochMillis()).getAbsoluteFile();
+    File target = jsonFile(result.config(), result.info().startedAtEpochMillis());
+    return writeAtomically(target, w -> new JsonFormat().write(result, w));
+  }
+
+  /** Writes text into a file. */
+  public interface Content {
+    void writeTo(Writer w) throws IOException;
+  }
+
+  /**
+   * Writes {@code file} (UTF-8) through a temporary file beside it and a rename, so a reader never
+   * sees half of it and a failed write leaves no partial file; makes its directory if needed.
+   *
+   * @return the file, absolute
+   */
+  public static File writeAtomically(File file, Content content) throws IOException {
+    File target = file.getAbsoluteFile();
     File dir = target.getParentFile();
     if (dir != null && !dir.isDirectory() && !dir.mkdirs()) {
       throw new IOException("cannot create the directory of " + target);
     }
     File tmp = new File(dir, "." + target.getName() + ".tmp");
     try (Writer w = new OutputStreamWriter(new FileOutputStream(tmp), StandardCharsets.UTF_8)) {
-      new JsonFormat().write(result, w);
+      content.writeTo(w);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(tmp.toPath());
+      throw e;
     }
     Files.move(tmp.toPath(), target.toPath(), StandardCopyOption.REPLACE_EXISTING,
         StandardCopyOption.ATOMIC_MOVE);

@@ -93,11 +93,7 @@ public final class BenchmarkRunner {
         + (target.embedded() ? ", on the embedded HDFS, which lasts one run" : "") + ")";
     NamespaceState initial = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
       control = clients.newClient();
-      BaseDirMarker.Ownership ownership = BaseDirMarker.inspect(control, base);
-      BaseDirMarker.requireUsable(ownership, base);
-      return ownership == BaseDirMarker.Ownership.OWNED
-          ? BaseDirMarker.readState(control, base, config.mapIndex())
-          : NamespaceState.EMPTY;
+      return recordedState(control, base, config.mapIndex());
     });
     try {
       Layout layout = layoutOf(config);
@@ -147,6 +143,37 @@ public final class BenchmarkRunner {
     } finally {
       close();
     }
+  }
+
+  /**
+   * Checks, without changing anything, what {@link #run} checks before it changes anything: that
+   * the target is reachable, the base directory usable, and (for a run in this process) the phase
+   * sequence possible from the recorded state. For a study, which checks every target before its
+   * first run.
+   *
+   * @throws InvalidInputException when a run could not start
+   */
+  public static void preflight(BenchConfig config, Target target) throws IOException {
+    ClientFactory clients = new ClientFactory(target);
+    NamespaceState state = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
+      try (FileSystem fs = clients.newClient()) {
+        return recordedState(fs, target.baseDir(), config.mapIndex());
+      }
+    });
+    if (config.maps() == 0) {
+      state.afterAll(config.operations(), layoutOf(config),
+          target.baseDir() + " (map " + config.mapIndex() + ")");
+    }
+    checkHdfsLimits(config, target);
+  }
+
+  /** What the marker records for {@code map}; refuses a base directory MetaBench may not use. */
+  private static NamespaceState recordedState(FileSystem fs, Path base, int map)
+      throws IOException {
+    BaseDirMarker.Ownership ownership = BaseDirMarker.inspect(fs, base);
+    BaseDirMarker.requireUsable(ownership, base);
+    return ownership == BaseDirMarker.Ownership.OWNED ? BaseDirMarker.readState(fs, base, map)
+        : NamespaceState.EMPTY;
   }
 
   /** Why {@code op} cannot run from {@code state}, or null when it can. */

@@ -2,10 +2,14 @@ package io.metabench.stats;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.HdrHistogram.Histogram;
 
 /**
  * The summary of a study: one {@link SummaryRow} per target × operation × concurrency, plus the
@@ -66,5 +70,111 @@ public final class StudySummary {
       }
     }
     return null;
+  }
+
+  /**
+   * Collects the phases of a study's runs and computes the summary rows. Not thread-safe; the
+   * histograms given are copied, not changed.
+   */
+  public static final class Builder {
+    private final Map<List<Object>, Cell> cells = new LinkedHashMap<>();
+    private final List<String> targetOrder = new ArrayList<>();
+    private final List<String> phaseOrder = new ArrayList<>();
+
+    /** One phase of one run (one iteration of one target at one concurrency). */
+    public Builder add(String target, String fsUri, String phase, int threads, double tps,
+        long successes, long failed, Histogram latency) {
+      if (!targetOrder.contains(target)) {
+        targetOrder.add(target);
+      }
+      if (!phaseOrder.contains(phase)) {
+        phaseOrder.add(phase);
+      }
+      List<Object> key = java.util.Arrays.<Object>asList(target, phase, threads);
+      Cell c = cells.get(key);
+      if (c == null) {
+        c = new Cell(target, fsUri, phase, threads);
+        cells.put(key, c);
+      }
+      c.tps.add(tps);
+      c.successes += successes;
+      c.failed += failed;
+      c.latency.add(latency);
+      return this;
+    }
+
+    public StudySummary build() {
+      List<Cell> sorted = new ArrayList<>(cells.values());
+      sorted.sort(Comparator.<Cell>comparingInt(c -> targetOrder.indexOf(c.target))
+          .thenComparingInt(c -> phaseOrder.indexOf(c.phase))
+          .thenComparingInt(c -> c.threads));
+      Map<List<String>, Double> peak = new LinkedHashMap<>();
+      Map<List<String>, Integer> levels = new LinkedHashMap<>();
+      for (Cell c : sorted) {
+        List<String> curve = java.util.Arrays.asList(c.target, c.phase);
+        peak.merge(curve, c.mean(), Math::max);
+        levels.merge(curve, 1, Integer::sum);
+      }
+      Set<List<String>> kneeFound = new java.util.HashSet<>();
+      List<SummaryRow> rows = new ArrayList<>();
+      for (Cell c : sorted) {
+        List<String> curve = java.util.Arrays.asList(c.target, c.phase);
+        // Ascending threads within a curve: the first level reaching the fraction is the knee.
+        boolean knee = levels.get(curve) > 1 && peak.get(curve) > 0
+            && c.mean() >= KNEE_FRACTION * peak.get(curve) && kneeFound.add(curve);
+        rows.add(c.toRow(knee));
+      }
+      return new StudySummary(rows);
+    }
+  }
+
+  /** The iterations of one target, operation and concurrency. */
+  private static final class Cell {
+    final String target;
+    final String fsUri;
+    final String phase;
+    final int threads;
+    final List<Double> tps = new ArrayList<>();
+    final Histogram latency = new Histogram(3);
+    long successes;
+    long failed;
+
+    Cell(String target, String fsUri, String phase, int threads) {
+      this.target = target;
+      this.fsUri = fsUri;
+      this.phase = phase;
+      this.threads = threads;
+    }
+
+    double mean() {
+      double sum = 0;
+      for (double v : tps) {
+        sum += v;
+      }
+      return sum / tps.size();
+    }
+
+    /** Sample standard deviation (n − 1); 0 for a single iteration. */
+    double stdDev() {
+      if (tps.size() < 2) {
+        return 0;
+      }
+      double mean = mean();
+      double squares = 0;
+      for (double v : tps) {
+        squares += (v - mean) * (v - mean);
+      }
+      return Math.sqrt(squares / (tps.size() - 1));
+    }
+
+    SummaryRow toRow(boolean knee) {
+      SummaryRow.Latency l = latency.getTotalCount() == 0 ? SummaryRow.Latency.NONE
+          : new SummaryRow.Latency(latency.getMean() / 1e6,
+              latency.getValueAtPercentile(50) / 1e6, latency.getValueAtPercentile(90) / 1e6,
+              latency.getValueAtPercentile(99) / 1e6, latency.getValueAtPercentile(99.9) / 1e6,
+              latency.getMaxValue() / 1e6);
+      return new SummaryRow(target, fsUri, phase, threads, tps.size(), mean(),
+          Collections.min(tps), Collections.max(tps), stdDev(), successes, failed, l, knee);
+    }
   }
 }

@@ -354,4 +354,42 @@ class CliParserTest {
     assertThat(sb).as("help entry of -%s", option).isNotNull();
     return sb.toString().replaceAll("\\s+", " ");
   }
+
+  @Test
+  void studyOptionsWriteTheirKeysAndTargetsAccumulate() {
+    Configuration c = parseToConf("-operation", "all", "-threads", "1-16*2", "-iterations", "3",
+        "-target", "hdfs://nn:8020/b", "-target", "local=file:///tmp/b", "-outDir", "out",
+        "-chartThreads", "4");
+    assertThat(c.get(ConfigKeys.THREADS)).isEqualTo("1-16*2");
+    assertThat(c.get(ConfigKeys.ITERATIONS)).isEqualTo("3");
+    assertThat(c.get(ConfigKeys.TARGETS)).isEqualTo("hdfs://nn:8020/b,local=file:///tmp/b");
+    assertThat(c.get(ConfigKeys.OUT_DIR)).isEqualTo("out");
+    assertThat(c.get(ConfigKeys.CHART_THREADS)).isEqualTo("4");
+  }
+
+  @Test
+  void aStudyFileSetsKeysThatTheCommandLineOverrides(@org.junit.jupiter.api.io.TempDir
+      java.io.File dir) throws Exception {
+    java.io.File study = new java.io.File(dir, "s.xml");
+    java.nio.file.Files.write(study.toPath(), ("<configuration>"
+        + "<property><name>metabench.threads</name><value>1,2,4</value></property>"
+        + "<property><name>metabench.iterations</name><value>5</value></property>"
+        + "</configuration>").getBytes("UTF-8"));
+    Configuration c = parseToConf("-iterations", "2", "-study", study.getPath(), "-operation",
+        "all");
+    assertThat(c.get(ConfigKeys.THREADS)).isEqualTo("1,2,4");
+    assertThat(c.get(ConfigKeys.ITERATIONS)).isEqualTo("2");
+  }
+
+  @Test
+  void aMissingOrMalformedStudyFileIsBadInput(@org.junit.jupiter.api.io.TempDir
+      java.io.File dir) throws Exception {
+    assertThatThrownBy(() -> parseToConf("-study", new java.io.File(dir, "none.xml").getPath()))
+        .isInstanceOf(InvalidInputException.class).hasMessageContaining("does not exist");
+    java.io.File bad = new java.io.File(dir, "bad.xml");
+    java.nio.file.Files.write(bad.toPath(), "<configuration><property>".getBytes("UTF-8"));
+    assertThatThrownBy(() -> parseToConf("-study", bad.getPath()))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("is not a Hadoop configuration file");
+  }
 }

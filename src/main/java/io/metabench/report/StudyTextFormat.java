@@ -1,0 +1,109 @@
+package io.metabench.report;
+
+import io.metabench.stats.StudyResult;
+import io.metabench.stats.StudyRun;
+import io.metabench.stats.StudySummary;
+import io.metabench.stats.SummaryRow;
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * The study summary a person reads on stdout: per operation, a side-by-side table of mean TPS
+ * (rows = concurrencies, columns = targets, ratio to the first target), then the detail of every
+ * target × concurrency over its iterations, then the runs that did not finish.
+ */
+public final class StudyTextFormat {
+  private static final String DETAIL =
+      "%7s  %-16s %11s %10s %11s %11s %7s %9s %9s %9s %8s%n";
+
+  /** Writes the summary of {@code result}. */
+  public void write(StudyResult result, Appendable out) throws IOException {
+    StudySummary s = result.summary();
+    out.append(String.format(Locale.ROOT, "%nStudy: %d target%s x %d concurrenc%s %s x %d "
+        + "iteration%s = %d runs%n", result.targets().size(), plural(result.targets().size()),
+        result.threadLevels().size(), result.threadLevels().size() == 1 ? "y" : "ies",
+        result.threadLevels(), result.iterations(), plural(result.iterations()),
+        result.runs().size()));
+    for (String phase : s.phases()) {
+      writeSideBySide(s, phase, out);
+      writeDetail(s, phase, out);
+    }
+    if (!s.rows().isEmpty()) {
+      out.append(String.format(Locale.ROOT, "%nTPS = successful operations / phase window per "
+          + "run; mean, sd (n-1), min, max over iterations; latency percentiles over all "
+          + "iterations' operations.%n* knee: the lowest concurrency reaching %.0f%% of the "
+          + "highest mean TPS.%n", StudySummary.KNEE_FRACTION * 100));
+    }
+    int failedRuns = 0;
+    for (StudyRun r : result.runs()) {
+      if (r.result() == null) {
+        out.append(String.format(Locale.ROOT, "  not run: %s at %d threads, iteration %d: %s%n",
+            r.target(), r.threads(), r.iteration(), r.error()));
+      }
+      failedRuns += r.exitCode() == 0 ? 0 : 1;
+    }
+    out.append(String.format(Locale.ROOT, "%n%s%n", failedRuns == 0
+        ? "All runs finished and every operation succeeded."
+        : failedRuns + " of " + result.runs().size() + " runs had failures or did not finish "
+            + "(exit code " + result.exitCode() + ")."));
+  }
+
+  private static void writeSideBySide(StudySummary s, String phase, Appendable out)
+      throws IOException {
+    out.append(String.format(Locale.ROOT, "%n%s: mean TPS%n%7s", phase, "threads"));
+    for (String target : s.targets()) {
+      out.append(String.format(Locale.ROOT, " %22s", target));
+    }
+    out.append(String.format(Locale.ROOT, "%n"));
+    for (int threads : s.threadLevels()) {
+      out.append(String.format(Locale.ROOT, "%7d", threads));
+      SummaryRow base = s.row(s.targets().get(0), phase, threads);
+      for (String target : s.targets()) {
+        SummaryRow r = s.row(target, phase, threads);
+        String cell = r == null ? "-" : String.format(Locale.ROOT, "%.1f%s", r.tpsMean(),
+            r.knee() ? "*" : "");
+        if (r != null && !target.equals(s.targets().get(0))) {
+          cell += " (" + ratio(r, base) + ")";
+        }
+        out.append(String.format(Locale.ROOT, " %22s", cell));
+      }
+      out.append(String.format(Locale.ROOT, "%n"));
+    }
+  }
+
+  private static void writeDetail(StudySummary s, String phase, Appendable out)
+      throws IOException {
+    out.append(String.format(Locale.ROOT, DETAIL, "threads", "target", "TPS mean", "sd", "min",
+        "max", "ratio", "p50 ms", "p99 ms", "p99.9 ms", "failed"));
+    for (int threads : s.threadLevels()) {
+      SummaryRow base = s.row(s.targets().get(0), phase, threads);
+      for (String target : s.targets()) {
+        SummaryRow r = s.row(target, phase, threads);
+        if (r == null) {
+          continue;
+        }
+        out.append(String.format(Locale.ROOT, DETAIL, threads, target,
+            fixed(r.tpsMean(), 1) + (r.knee() ? "*" : ""), fixed(r.tpsStdDev(), 1),
+            fixed(r.tpsMin(), 1), fixed(r.tpsMax(), 1), ratio(r, base),
+            fixed(r.latency().p50Ms(), 3), fixed(r.latency().p99Ms(), 3),
+            fixed(r.latency().p999Ms(), 3), r.failed()));
+      }
+    }
+  }
+
+  /** TPS relative to the first target's at the same concurrency; "-" when that is missing or 0. */
+  static String ratio(SummaryRow r, SummaryRow base) {
+    if (base == null || base.tpsMean() <= 0) {
+      return "-";
+    }
+    return String.format(Locale.ROOT, "%.2fx", r.tpsMean() / base.tpsMean());
+  }
+
+  private static String fixed(double v, int decimals) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+  }
+
+  private static String plural(int n) {
+    return n == 1 ? "" : "s";
+  }
+}

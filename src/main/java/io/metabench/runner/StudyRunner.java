@@ -1,0 +1,161 @@
+package io.metabench.runner;
+
+import io.metabench.config.BenchConfig;
+import io.metabench.config.InvalidInputException;
+import io.metabench.config.StudyPlan;
+import io.metabench.fs.Target;
+import io.metabench.fs.TargetResolver;
+import io.metabench.stats.RunResult;
+import io.metabench.stats.StudyResult;
+import io.metabench.stats.StudyRun;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a study: every concurrency on every target, repeated, as ordinary runs one after another.
+ * Lifecycle: resolve every target (starting the embedded HDFS if one is asked for) and check each
+ * the way a run does before it changes anything, so bad input anywhere is refused with nothing
+ * touched; then run iteration by iteration, concurrency by concurrency, target by target —
+ * interleaving the targets so that drift on the machine (caches, compactions, other load) spreads
+ * over all of them rather than favouring the one that ran first; then close the targets.
+ *
+ * <p>A run that cannot start or complete does not stop the study: it and the later runs on the
+ * same target are recorded with the reason, and the other targets go on.
+ *
+ * <p>One instance runs once; not thread-safe.
+ */
+public final class StudyRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(StudyRunner.class);
+
+  /** Executes one run of the study: in this process or as a MapReduce job. */
+  public interface RunExecutor {
+    RunResult run(BenchConfig config, Configuration conf, Target target)
+        throws IOException, InterruptedException;
+  }
+
+  /** Told about each run as it ends, e.g. to print its table. */
+  public interface RunListener {
+    void finished(StudyRun run, int number, int total);
+  }
+
+  private final StudyPlan plan;
+  private final Configuration conf;
+  private final RunExecutor executor;
+  private final RunListener listener;
+
+  public StudyRunner(StudyPlan plan, Configuration conf, RunExecutor executor,
+      RunListener listener) {
+    this.plan = plan;
+    this.conf = conf;
+    this.executor = executor;
+    this.listener = listener;
+  }
+
+  /** A target of the study, resolved, with its label and, once a run failed, why it stopped. */
+  private static final class Resolved {
+    final StudyPlan.TargetSpec spec;
+    final Target target;
+    final String label;
+    String stoppedBecause = "";
+
+    Resolved(StudyPlan.TargetSpec spec, Target target, String label) {
+      this.spec = spec;
+      this.target = target;
+      this.label = label;
+    }
+  }
+
+  /**
+   * Runs the study.
+   *
+   * @throws InvalidInputException when a target cannot be used; nothing was changed then
+   */
+  public StudyResult run() throws IOException, InterruptedException {
+    long startedAt = System.currentTimeMillis();
+    List<Resolved> targets = new ArrayList<>();
+    try {
+      resolveAll(targets);
+      List<StudyRun> runs = new ArrayList<>();
+      int number = 0;
+      for (int iteration = 1; iteration <= plan.iterations(); iteration++) {
+        for (int threads : plan.threadLevels()) {
+          for (Resolved t : targets) {
+            StudyRun run = runOne(t, threads, iteration, ++number);
+            runs.add(run);
+            listener.finished(run, number, plan.runs());
+          }
+        }
+      }
+      List<String> labels = new ArrayList<>();
+      for (Resolved t : targets) {
+        labels.add(t.label);
+      }
+      return new StudyResult(runs, plan.threadLevels(), plan.iterations(), labels, startedAt);
+    } finally {
+      for (Resolved t : targets) {
+        t.target.close();
+      }
+    }
+  }
+
+  private void resolveAll(List<Resolved> into) throws IOException {
+    Set<String> labels = new HashSet<>();
+    for (StudyPlan.TargetSpec spec : plan.targets()) {
+      labels.add(spec.label());
+    }
+    for (StudyPlan.TargetSpec spec : plan.targets()) {
+      Configuration c = plan.runConfiguration(conf, spec, plan.threadLevels().get(0));
+      BenchConfig config = BenchConfig.fromConfiguration(c);
+      Target target = TargetResolver.resolve(config, c);
+      String label = spec.label().isEmpty() ? uniqueLabel(derivedLabel(target), labels)
+          : spec.label();
+      into.add(new Resolved(spec, target, label));
+    }
+    for (Resolved t : into) {
+      Configuration c = plan.runConfiguration(conf, t.spec, plan.threadLevels().get(0));
+      BenchmarkRunner.preflight(BenchConfig.fromConfiguration(c), t.target);
+    }
+  }
+
+  /** {@code embedded-hdfs}, or the scheme: {@code hdfs}, {@code s3a}, {@code file}. */
+  static String derivedLabel(Target target) {
+    return target.embedded() ? "embedded-hdfs" : target.fsUri().getScheme();
+  }
+
+  private static String uniqueLabel(String base, Set<String> taken) {
+    String label = base;
+    for (int n = 2; !taken.add(label); n++) {
+      label = base + "-" + n;
+    }
+    return label;
+  }
+
+  private StudyRun runOne(Resolved t, int threads, int iteration, int number)
+      throws InterruptedException {
+    String fsUri = t.target.fsUri().toString();
+    if (!t.stoppedBecause.isEmpty()) {
+      return StudyRun.missing(t.label, fsUri, threads, iteration, t.stoppedBecause);
+    }
+    LOG.info("run {}/{}: {} at {} threads, iteration {}/{}", number, plan.runs(), t.label,
+        threads, iteration, plan.iterations());
+    Configuration c = plan.runConfiguration(conf, t.spec, threads);
+    try {
+      RunResult result = executor.run(BenchConfig.fromConfiguration(c), c, t.target);
+      return StudyRun.finished(t.label, fsUri, threads, iteration, result);
+    } catch (InvalidInputException | IOException e) {
+      // The namespace is not as the next run needs it (an earlier run's failures left items)
+      // or the file system went away: later runs on this target would meet the same.
+      t.stoppedBecause = "run " + number + " (" + threads + " threads, iteration " + iteration
+          + ") could not " + (e instanceof InvalidInputException ? "start" : "complete") + ": "
+          + e.getMessage();
+      LOG.error("{}: {}; the later runs on this target are skipped", t.label, t.stoppedBecause);
+      return StudyRun.missing(t.label, fsUri, threads, iteration, t.stoppedBecause);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package io.metabench.stats;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Every run of a study, in the order they ran, plus the plan's shape. Exit code 0 only when
+ * every planned run finished with every operation successful.
+ *
+ * <p>Immutable.
+ */
+public final class StudyResult {
+  private final List<StudyRun> runs;
+  private final List<Integer> threadLevels;
+  private final int iterations;
+  private final List<String> targets;
+  private final long startedAtEpochMillis;
+
+  public StudyResult(List<StudyRun> runs, List<Integer> threadLevels, int iterations,
+      List<String> targets, long startedAtEpochMillis) {
+    this.runs = Collections.unmodifiableList(new ArrayList<>(runs));
+    this.threadLevels = Collections.unmodifiableList(new ArrayList<>(threadLevels));
+    this.iterations = iterations;
+    this.targets = Collections.unmodifiableList(new ArrayList<>(targets));
+    this.startedAtEpochMillis = startedAtEpochMillis;
+  }
+
+  public List<StudyRun> runs() {
+    return runs;
+  }
+
+  public List<Integer> threadLevels() {
+    return threadLevels;
+  }
+
+  public int iterations() {
+    return iterations;
+  }
+
+  /** Target labels in the order given. */
+  public List<String> targets() {
+    return targets;
+  }
+
+  public long startedAtEpochMillis() {
+    return startedAtEpochMillis;
+  }
+
+  /** The runs that finished, with their results. */
+  public List<StudyRun> finishedRuns() {
+    List<StudyRun> finished = new ArrayList<>();
+    for (StudyRun r : runs) {
+      if (r.result() != null) {
+        finished.add(r);
+      }
+    }
+    return finished;
+  }
+
+  public int exitCode() {
+    for (StudyRun r : runs) {
+      if (r.exitCode() != 0) {
+        return 1;
+      }
+    }
+    return 0;
+  }
+
+  /** Every finished run's phases summarised per target, operation and concurrency. */
+  public StudySummary summary() {
+    StudySummary.Builder b = new StudySummary.Builder();
+    for (StudyRun r : finishedRuns()) {
+      for (PhaseResult p : r.result().phases()) {
+        b.add(r.target(), r.fsUri(), p.op().id(), r.threads(), p.tps(), p.successes(), p.failed(),
+            p.latency());
+      }
+    }
+    return b.build();
+  }
+}

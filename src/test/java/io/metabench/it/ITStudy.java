@@ -1,0 +1,174 @@
+package io.metabench.it;
+
+import static io.metabench.testing.FaultyLocalFileSystem.DELETE_FALSE_EVERY;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.FaultyLocalFileSystem;
+import io.metabench.testing.MetaBenchRun;
+import io.metabench.testing.Trees;
+import java.io.File;
+import java.io.FileReader;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVRecord;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Studies: every concurrency on every target, repeated, in one command, with every file. */
+class ITStudy {
+  @TempDir
+  File scratch;
+
+  private static List<CSVRecord> csv(File f) throws Exception {
+    try (FileReader r = new FileReader(f)) {
+      return CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build().parse(r)
+          .getRecords();
+    }
+  }
+
+  private Map<String, String> localTree(File dir) throws Exception {
+    return Trees.list(FileSystem.getLocal(new Configuration()), new Path(dir.getAbsolutePath()));
+  }
+
+  @Test
+  void aSweepOnTheEmbeddedHdfsAndTheLocalFileSystemWritesEveryFile() throws Exception {
+    File local = new File(scratch, "local");
+    File out = new File(scratch, "out");
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch,
+        "-operation", "create_write,open_read,rename,delete", "-numFiles", "15",
+        "-threads", "1,2", "-iterations", "2", "-target", "/benchmarks/MetaBench",
+        "-target", local.toURI().toString(), "-outDir", out.getPath());
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.stdout).contains("Study: 2 targets x 2 concurrencies [1, 2] x 2 iterations = "
+        + "8 runs").contains("== run 8/8: file at 2 threads, iteration 2/2 ==")
+        .contains("create_write: mean TPS").endsWith("every operation succeeded.\n");
+
+    List<CSVRecord> runs = csv(new File(out, "runs.csv"));
+    assertThat(runs).hasSize(2 * 2 * 2 * 4);
+    TreeSet<String> threads = new TreeSet<>();
+    for (CSVRecord row : runs) {
+      threads.add(row.get("threads"));
+      assertThat(Long.parseLong(row.get("ok"))).as(row.toString())
+          .isEqualTo(15L * Integer.parseInt(row.get("threads")));
+      assertThat(Double.parseDouble(row.get("tps"))).isPositive();
+      assertThat(row.get("error")).isEmpty();
+    }
+    assertThat(threads).containsExactly("1", "2");
+    // targets interleave within each concurrency and iteration
+    assertThat(runs.get(0).get("target")).isEqualTo("embedded-hdfs");
+    assertThat(runs.get(4).get("target")).isEqualTo("file");
+    assertThat(runs.get(0).get("fs_uri")).startsWith("hdfs://");
+
+    List<CSVRecord> summary = csv(new File(out, "summary.csv"));
+    assertThat(summary).hasSize(2 * 4 * 2);
+    for (CSVRecord row : summary) {
+      assertThat(row.get("iterations")).isEqualTo("2");
+    }
+
+    JsonNode json = r.json(); // -jsonOut names the study's JSON
+    assertThat(json.get("studySchemaVersion").asInt()).isEqualTo(1);
+    assertThat(json.get("runs")).hasSize(8);
+    assertThat(json.get("runs").get(1).get("result").get("phases")).hasSize(4);
+    assertThat(json.get("summary")).hasSize(16);
+    assertThat(new File(out, "result.json")).doesNotExist();
+
+    String[] hgrm = new File(out, "hgrm").list();
+    assertThat(hgrm).hasSize(32).contains("file-t2-i1-rename.hgrm");
+    String dist = new String(Files.readAllBytes(new File(out, "hgrm/file-t2-i1-rename.hgrm")
+        .toPath()), "UTF-8");
+    assertThat(dist).contains("Value     Percentile TotalCount 1/(1-Percentile)")
+        .contains("Total count    =           30]");
+
+    // all four phases remove what they made: only MetaBench's marker stays
+    assertThat(localTree(local).keySet()).allMatch(p -> p.startsWith(".metabench"));
+  }
+
+  @Test
+  void aForeignSecondTargetIsRefusedBeforeTheFirstIsTouched() throws Exception {
+    File first = new File(scratch, "first");
+    File foreign = new File(scratch, "foreign");
+    assertThat(new File(foreign, "theirs.txt").getParentFile().mkdirs()).isTrue();
+    assertThat(new File(foreign, "theirs.txt").createNewFile()).isTrue();
+    File out = new File(scratch, "out");
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation", "all",
+        "-threads", "1,2", "-target", first.toURI().toString(), "-target",
+        foreign.toURI().toString(), "-outDir", out.getPath());
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(2);
+    assertThat(r.stderr.trim().split("\n")).hasSize(1);
+    assertThat(r.stderr).contains(foreign.getPath());
+    assertThat(first).doesNotExist();
+    assertThat(foreign.list()).containsExactly("theirs.txt");
+    assertThat(out).doesNotExist();
+    assertThat(r.stdout).isEmpty();
+  }
+
+  @Test
+  void resultsAreNotWrittenOverAnEarlierStudy() throws Exception {
+    File out = new File(scratch, "out");
+    assertThat(out.mkdirs()).isTrue();
+    assertThat(new File(out, "summary.csv").createNewFile()).isTrue();
+    File target = new File(scratch, "t");
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation", "all",
+        "-threads", "1,2", "-baseDir", target.toURI().toString(), "-outDir", out.getPath());
+    assertThat(r.exitCode).isEqualTo(2);
+    assertThat(r.stderr).contains("already exists and is not an empty directory");
+    assertThat(target).doesNotExist();
+  }
+
+  @Test
+  void aRunThatCannotStartStopsItsTargetOnlyAndIsReported() throws Exception {
+    FaultyLocalFileSystem.reset();
+    Configuration conf = new Configuration();
+    conf.setClass("fs.faulty.impl", FaultyLocalFileSystem.class, FileSystem.class);
+    File faulty = new File(scratch, "faulty");
+    File healthy = new File(scratch, "healthy");
+    File out = new File(scratch, "out");
+    // every 4th delete returns false: the first run leaves files, so the next cannot create
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-D", DELETE_FALSE_EVERY + "=4",
+        "-operation", "create_write,delete", "-numFiles", "8", "-threads", "1,2",
+        "-target", "bad=faulty://" + faulty.getAbsolutePath(),
+        "-target", "good=" + healthy.toURI(), "-outDir", out.getPath());
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    List<String> errors = new ArrayList<>();
+    for (CSVRecord row : csv(new File(out, "runs.csv"))) {
+      if (row.get("target").equals("good")) {
+        assertThat(row.get("error")).isEmpty();
+        assertThat(row.get("failed")).isEqualTo("0");
+      } else if (row.get("threads").equals("2")) {
+        errors.add(row.get("error"));
+      } else {
+        assertThat(row.get("phase").equals("delete") ? row.get("failed") : "2").isEqualTo("2");
+      }
+    }
+    assertThat(errors).hasSize(2).allMatch(e -> e.contains("could not start"));
+    assertThat(r.stdout).contains("not run: bad at 2 threads, iteration 1: run 3 (2 threads, "
+        + "iteration 1) could not start");
+  }
+
+  @Test
+  void theShippedStudyFileRunsWithCommandLineOverrides() throws Exception {
+    File study = new File(System.getProperty("metabench.project.dir", "."),
+        "conf/studies/hdfs-vs-local.xml");
+    File out = new File(scratch, "out");
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-study", study.getPath(),
+        "-threads", "2", "-iterations", "1", "-numFiles", "5", "-cleanup", "-outDir",
+        out.getPath());
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    List<CSVRecord> summary = csv(new File(out, "summary.csv"));
+    // the file's two targets and four phases, at the one concurrency asked on the command line
+    assertThat(summary).hasSize(2 * 4);
+    assertThat(summary).extracting(row -> row.get("target")).containsOnly("embedded-hdfs",
+        "file");
+    assertThat(summary).extracting(row -> row.get("ok")).containsOnly("10");
+    // -cleanup removed the marker from the file target too
+    assertThat(new File("/tmp/metabench-study-local/.metabench")).doesNotExist();
+  }
+}

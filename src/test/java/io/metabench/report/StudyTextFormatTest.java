@@ -1,0 +1,34 @@
+package io.metabench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+class StudyTextFormatTest {
+
+  private static String render() throws Exception {
+    StringBuilder sb = new StringBuilder();
+    new StudyTextFormat().write(StudyFixture.result(), sb);
+    return sb.toString().replace(System.lineSeparator(), "\n");
+  }
+
+  @Test
+  void matchesTheGoldenFileInEveryLocale() throws Exception {
+    for (Locale locale : ReportFixture.LOCALES) {
+      ReportFixture.assertGolden("study.txt", ReportFixture.withDefaults(locale,
+          StudyTextFormatTest::render));
+    }
+  }
+
+  @Test
+  void sideBySideRowsGiveRatiosToTheFirstTargetAndMarkTheKnee() throws Exception {
+    String out = render();
+    // create_write at 1 thread: hdfs 1125 (mean of 1000 and 1250), local 4000 = 3.56x, its knee
+    assertThat(out).containsPattern("\n      1 +1125\\.0 +4000\\.0\\* \\(3\\.56x\\)\n");
+    assertThat(out).containsPattern("\n      2 +2000\\.0\\* +3980\\.0 \\(1\\.99x\\)\n");
+    assertThat(out).contains("not run: local, quoted at 1 threads, iteration 2: run 6 could "
+        + "not start: refused");
+    assertThat(out).endsWith("3 of 8 runs had failures or did not finish (exit code 1).\n");
+  }
+}

@@ -18,6 +18,8 @@ import io.metabench.mapred.MetaBenchJob;
 import io.metabench.report.ResultFiles;
 import io.metabench.report.ResultFormatType;
 import io.metabench.runner.BenchmarkRunner;
+import io.metabench.runner.PhaseBarrier;
+import io.metabench.runner.Progress;
 import io.metabench.stats.NanoClock;
 import io.metabench.stats.RunResult;
 import java.io.File;
@@ -98,11 +100,13 @@ public final class MetaBench extends Configured implements Tool {
   }
 
   /** One run: in this process, or as a MapReduce job when -maps is given. */
-  private static RunResult execute(BenchConfig config, Configuration conf, Target target)
+  private RunResult execute(BenchConfig config, Configuration conf, Target target)
       throws IOException, InterruptedException {
+    boolean quiet = BenchConfig.quiet(conf);
     return config.maps() > 0
         ? new MetaBenchJob(config, conf, target).run()
-        : new BenchmarkRunner(config, target, NanoClock.SYSTEM).run();
+        : new BenchmarkRunner(config, target, NanoClock.SYSTEM, PhaseBarrier.NONE,
+            quiet ? Progress.QUIET : Progress.to(err, System.console() != null)).run();
   }
 
   private int runStudy(StudyPlan plan, Configuration conf)
@@ -119,7 +123,7 @@ public final class MetaBench extends Configured implements Tool {
     for (OpType op : first.operations()) {
       phases.add(op.id());
     }
-    StudyResult result = new StudyRunner(plan, conf, MetaBench::execute, (run, n, total) -> {
+    StudyResult result = new StudyRunner(plan, conf, this::execute, (run, n, total) -> {
       out.printf(Locale.ROOT, "%n== run %d/%d: %s at %d threads, iteration %d/%d ==%n", n, total,
           run.target(), run.threads(), run.iteration(), plan.iterations());
       if (run.result() == null) {

@@ -62,6 +62,9 @@ public final class CliParser {
     add(o, "outDir", "dir", "Directory for a study's result files: JSON, CSV, .hgrm (default "
         + "metabench-study-<yyyyMMdd-HHmmss> for a study; a single run writes only its JSON)");
     add(o, "chartThreads", "n", "The concurrency the latency charts show (default: the highest)");
+    flag(o, "quiet", "No live progress on stderr (default: a line rewritten every second on a "
+        + "terminal, a plain line every " + io.metabench.runner.Progress.PLAIN_EVERY_SECONDS
+        + " s otherwise)");
     add(o, "study", "file", "Load a study file (Hadoop XML of metabench.* keys, such as "
         + "conf/studies/*.xml); options on the command line win over it");
     add(o, "bytesToWrite", "bytes", "Bytes create_write writes into each file (default "
@@ -174,6 +177,9 @@ public final class CliParser {
           break;
         case "chartThreads":
           conf.set(CHART_THREADS, v);
+          break;
+        case "quiet":
+          conf.setBoolean(QUIET, true);
           break;
         case "study":
           loadStudy(v, conf);

@@ -107,6 +107,11 @@ public final class BenchConfig {
     return new BenchConfig(conf);
   }
 
+  /** Whether live progress is turned off ({@code -quiet}). */
+  public static boolean quiet(Configuration conf) {
+    return bool(conf, QUIET, QUIET_DEFAULT, "-quiet");
+  }
+
   /** Writes every key, so that {@code fromConfiguration(c)} after this returns an equal config. */
   public void writeTo(Configuration conf) {
     conf.set(OPERATIONS, OpType.join(operations));

@@ -5,6 +5,7 @@ import io.metabench.config.ConfigKeys;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.runner.BenchmarkRunner;
+import io.metabench.runner.Progress;
 import io.metabench.runner.PhaseBarrier;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.NanoClock;
@@ -58,7 +59,9 @@ public final class MetaBenchMapper
       // that wall-clock time instead of the file barrier; later phases meet at the barrier.
       PhaseBarrier barrier = config.startTime() > 0
           ? phase -> phase > 0 && files.await(phase) : files;
-      RunResult result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier).run();
+      // Plain progress lines every few seconds land in the task's stderr log.
+      RunResult result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier,
+          BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false)).run();
       MapReport report = new MapReport(mapIndex, InetAddress.getLocalHost().getHostName(),
           context.getTaskAttemptID().toString(), result.phases(), result.cleanupFailures());
       count(context, result);

@@ -1,5 +1,6 @@
 package io.metabench.report;
 
+import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.StudyResult;
 import io.metabench.stats.StudyRun;
@@ -13,12 +14,15 @@ import java.util.ArrayList;
 import java.util.Date;
 import java.util.List;
 import java.util.Locale;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Puts a study's machine outputs into its result directory: {@code result.json} (everything;
  * at {@code -jsonOut} instead when that is given),
- * {@code runs.csv} and {@code summary.csv} (tidy tables), and one HdrHistogram percentile
- * distribution per run and phase under {@code hgrm/}. Each file is written atomically.
+ * {@code runs.csv} and {@code summary.csv} (tidy tables), {@code latency.hlog} (every phase's
+ * per-second histograms) and one HdrHistogram percentile distribution per run and phase under
+ * {@code hgrm/}. Each file is written atomically.
  */
 public final class StudyFiles {
   /** Milliseconds: HdrHistogram's tools print values divided by this (they are recorded in ns). */
@@ -54,6 +58,8 @@ public final class StudyFiles {
         w -> new CsvFormat().writeRuns(result, plannedPhases, w)));
     files.add(ResultFiles.writeAtomically(new File(dir, "summary.csv"),
         w -> new CsvFormat().writeSummary(result.summary(), w)));
+    files.add(ResultFiles.writeAtomically(new File(dir, "latency.hlog"),
+        w -> w.write(intervalLog(result))));
     for (StudyRun r : result.finishedRuns()) {
       for (PhaseResult p : r.result().phases()) {
         files.add(ResultFiles.writeAtomically(new File(dir, "hgrm/" + runName(r) + "-"
@@ -70,6 +76,41 @@ public final class StudyFiles {
 
   static String fileSafe(String label) {
     return label.replaceAll("[^A-Za-z0-9_.+-]", "_");
+  }
+
+  /**
+   * Every phase's per-second latency histograms as one HdrHistogram interval log, each tagged
+   * {@code <target>-t<threads>-i<iteration>-<phase>}; times are seconds since the study started
+   * and values nanoseconds (the log's max column divides them by 10^6: milliseconds). Phases of
+   * MapReduce runs have no per-second series and no intervals here.
+   */
+  static String intervalLog(StudyResult result) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream ps = new PrintStream(bytes, false, "UTF-8")) {
+      HistogramLogWriter log = new HistogramLogWriter(ps);
+      log.outputComment("MetaBench study: per-second latency of successful operations, in ns; "
+          + "tag = <target>-t<threads>-i<iteration>-<phase>");
+      log.outputLogFormatVersion();
+      log.setBaseTime(result.startedAtEpochMillis());
+      log.outputBaseTime(result.startedAtEpochMillis());
+      log.outputStartTime(result.startedAtEpochMillis());
+      log.outputLegend();
+      for (StudyRun r : result.finishedRuns()) {
+        for (PhaseResult p : r.result().phases()) {
+          String tag = runName(r) + "-" + p.op().id();
+          for (IntervalSeries.Interval i : p.series().intervals()) {
+            Histogram h = i.latency();
+            h.setTag(tag);
+            h.setStartTimeStamp(i.startEpochNanos() / 1_000_000);
+            h.setEndTimeStamp(i.endEpochNanos() / 1_000_000);
+            log.outputIntervalHistogram(h);
+          }
+        }
+      }
+    } catch (java.io.UnsupportedEncodingException e) {
+      throw new AssertionError(e);
+    }
+    return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
   }
 
   /** HdrHistogram's percentile distribution of a phase's latencies, in milliseconds. */

@@ -17,6 +17,7 @@ import io.metabench.path.PathSchema;
 import io.metabench.path.WorkerPaths;
 import io.metabench.stats.ClockAnchor;
 import io.metabench.stats.FailureCount;
+import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.NanoClock;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
@@ -59,6 +60,7 @@ public final class BenchmarkRunner {
   private final ClientFactory clients;
   private final ClockAnchor anchor;
   private final PhaseBarrier barrier;
+  private final Progress progress;
   private final List<FileSystem> workerClients = new ArrayList<>();
   private FileSystem control;
   private ExecutorService pool;
@@ -72,7 +74,14 @@ public final class BenchmarkRunner {
   /** A runner that is one of several processes (map tasks) meeting at {@code barrier}. */
   public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock,
       PhaseBarrier barrier) {
+    this(config, target, clock, barrier, Progress.QUIET);
+  }
+
+  /** A runner reporting live progress of each phase to {@code progress}. */
+  public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock,
+      PhaseBarrier barrier, Progress progress) {
     this.barrier = barrier;
+    this.progress = progress;
     this.config = config;
     this.target = target;
     this.clock = clock;
@@ -243,15 +252,28 @@ public final class BenchmarkRunner {
     StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
     int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
     long startedAt = System.currentTimeMillis();
-    List<OpRecorder> recorders = forEachWorker(layout.threads(), t -> {
-      OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
-          config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
-          filesRenamed);
-      return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate)
-          .call();
-    });
+    List<OpRecorder> recorders = new ArrayList<>();
+    for (int t = 0; t < layout.threads(); t++) {
+      recorders.add(new OpRecorder(t));
+    }
+    IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor,
+        barrierPhase >= 0 ? progress : Progress.QUIET, op.id(),
+        layout.threads() * layout.itemsPerWorker());
+    sampler.start();
+    IntervalSeries series;
+    try {
+      forEachWorker(layout.threads(), t -> {
+        OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
+            config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
+            filesRenamed);
+        return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate,
+            recorders.get(t)).call();
+      });
+    } finally {
+      series = sampler.finish();
+    }
     PhaseResult result = PhaseResult.merge(op, recorders, startedAt, anchor)
-        .withLateMaps(lateMap ? 1 : 0);
+        .withLateMaps(lateMap ? 1 : 0).withSeries(series);
     if (op.removesItems()) {
       dirsLeftByLastPhase = removeEmptiedDirs(paths, ofFiles, schema, fs);
     }

@@ -24,9 +24,17 @@ final class Worker implements Callable<OpRecorder> {
   private final int retries;
   private final NanoClock clock;
   private final StartGate gate;
+  private final OpRecorder recorder;
 
   Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
       StartGate gate) {
+    this(index, op, ctx, count, retries, clock, gate, new OpRecorder(index));
+  }
+
+  /** A worker recording into {@code recorder}, which a sampler may read while it runs. */
+  Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
+      StartGate gate, OpRecorder recorder) {
+    this.recorder = recorder;
     this.index = index;
     this.op = op;
     this.ctx = ctx;
@@ -38,7 +46,6 @@ final class Worker implements Callable<OpRecorder> {
 
   @Override
   public OpRecorder call() throws InterruptedException {
-    OpRecorder recorder = new OpRecorder(index);
     if (gate != null && gate.arriveAndWait()) {
       recorder.markLate();
     }

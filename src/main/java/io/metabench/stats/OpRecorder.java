@@ -3,6 +3,7 @@ package io.metabench.stats;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
 
 /**
  * Records one worker's outcomes for one phase: a latency histogram of successful operations (in
@@ -10,12 +11,17 @@ import org.HdrHistogram.Histogram;
  * operation's start to the last one's end.
  *
  * <p>Single writer: owned by one worker thread, with no locks or shared counters, and read only
- * after the worker has finished (the executor's hand-over makes the writes visible).
+ * after the worker has finished (the executor's hand-over makes the writes visible) — except the
+ * interval recorders, which a sampler thread may read at any time through {@link #sampleInto}
+ * (HdrHistogram's {@code SingleWriterRecorder}: wait-free for the worker).
  */
 public final class OpRecorder {
   private final int worker;
   // Auto-resizing, 3 significant digits: memory follows the largest latency, not the op count.
   private final Histogram latency = new Histogram(3);
+  // What a sampler has not taken yet: successes' latencies and failures' durations.
+  private final SingleWriterRecorder okInterval = new SingleWriterRecorder(3);
+  private final SingleWriterRecorder failedInterval = new SingleWriterRecorder(3);
   private final Map<String, FailureCount> failures = new TreeMap<>();
   private final Map<String, FailureCount> retries = new TreeMap<>();
   private long attempted;
@@ -38,6 +44,7 @@ public final class OpRecorder {
   public void success(long start, long split, long end, long bytesMoved) {
     long elapsed = end - start;
     latency.recordValue(elapsed);
+    okInterval.recordValue(elapsed);
     successes++;
     bytes += bytesMoved;
     if (split != 0) {
@@ -52,7 +59,18 @@ public final class OpRecorder {
   /** An operation that failed after all its attempts. */
   public void failure(long start, long end, String cause, String message) {
     count(failures, cause, message);
+    failedInterval.recordValue(Math.max(0, end - start));
     window(start, end);
+  }
+
+  /**
+   * Moves what was recorded since the last call into the given histograms (replacing their
+   * contents): the latencies of successful operations, and the durations of failed ones.
+   * Thread-safe against the worker; one sampler at a time.
+   */
+  public void sampleInto(Histogram ok, Histogram failed) {
+    okInterval.getIntervalHistogramInto(ok);
+    failedInterval.getIntervalHistogramInto(failed);
   }
 
   /** A failed attempt that is followed by another attempt of the same operation. */

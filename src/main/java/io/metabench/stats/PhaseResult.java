@@ -37,6 +37,7 @@ public final class PhaseResult {
   private final long secondPartNanos;
   private final Histogram latency;
   private final long startedAtEpochMillis;
+  private final IntervalSeries series;
 
   public PhaseResult(OpType op, int workers, long attempted, long successes,
       Map<String, FailureCount> failures, Map<String, FailureCount> retries, int lateWorkers,
@@ -59,6 +60,37 @@ public final class PhaseResult {
     this.secondPartNanos = secondPartNanos;
     this.latency = latency;
     this.startedAtEpochMillis = startedAtEpochMillis;
+    this.series = IntervalSeries.EMPTY;
+  }
+
+  private PhaseResult(PhaseResult p, IntervalSeries series) {
+    this.op = p.op;
+    this.workers = p.workers;
+    this.attempted = p.attempted;
+    this.successes = p.successes;
+    this.failures = p.failures;
+    this.retries = p.retries;
+    this.lateWorkers = p.lateWorkers;
+    this.lateMaps = p.lateMaps;
+    this.firstStartEpochNanos = p.firstStartEpochNanos;
+    this.lastEndEpochNanos = p.lastEndEpochNanos;
+    this.workerBusyNanos = p.workerBusyNanos;
+    this.bytes = p.bytes;
+    this.firstPartNanos = p.firstPartNanos;
+    this.secondPartNanos = p.secondPartNanos;
+    this.latency = p.latency;
+    this.startedAtEpochMillis = p.startedAtEpochMillis;
+    this.series = series;
+  }
+
+  /** This result with its per-second series (of one process: maps' series are not combined). */
+  public PhaseResult withSeries(IntervalSeries series) {
+    return new PhaseResult(this, series);
+  }
+
+  /** The per-second series; empty for results combined from several processes. */
+  public IntervalSeries series() {
+    return series;
   }
 
   /**
@@ -130,7 +162,7 @@ public final class PhaseResult {
   public PhaseResult withLateMaps(int maps) {
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         maps, firstStartEpochNanos, lastEndEpochNanos, workerBusyNanos, bytes, firstPartNanos,
-        secondPartNanos, latency, startedAtEpochMillis);
+        secondPartNanos, latency, startedAtEpochMillis).withSeries(series);
   }
 
   public OpType op() {

@@ -14,6 +14,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
 import org.apache.hadoop.conf.Configuration;
@@ -86,6 +89,19 @@ class ITStudy {
         .toPath()), "UTF-8");
     assertThat(dist).contains("Value     Percentile TotalCount 1/(1-Percentile)")
         .contains("Total count    =           30]");
+
+    // the interval log holds every successful operation once, tagged per run and phase
+    Map<String, Long> okByTag = new java.util.HashMap<>();
+    HistogramLogReader log = new HistogramLogReader(new File(out, "latency.hlog"));
+    for (EncodableHistogram h; (h = log.nextIntervalHistogram()) != null; ) {
+      okByTag.merge(h.getTag(), ((Histogram) h).getTotalCount(), Long::sum);
+    }
+    assertThat(okByTag).hasSize(32);
+    for (CSVRecord row : runs) {
+      String tag = row.get("target") + "-t" + row.get("threads") + "-i" + row.get("iteration")
+          + "-" + row.get("phase");
+      assertThat(okByTag.get(tag)).as(tag).isEqualTo(Long.parseLong(row.get("ok")));
+    }
 
     // all four phases remove what they made: only MetaBench's marker stays
     assertThat(localTree(local).keySet()).allMatch(p -> p.startsWith(".metabench"));

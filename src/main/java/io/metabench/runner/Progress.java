@@ -1,0 +1,102 @@
+package io.metabench.runner;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * Live progress of a phase for people watching a long run: per-interval operations, current TPS,
+ * the interval's p99, failures so far and the time left. On a terminal one line is rewritten in
+ * place every second; elsewhere (a log file, a CI job, a map task's stderr) a plain line is
+ * written every {@link #PLAIN_EVERY_SECONDS} seconds so logs stay readable.
+ *
+ * <p>Called from the sampler thread of one phase at a time.
+ */
+public interface Progress {
+  int PLAIN_EVERY_SECONDS = 10;
+
+  /** Prints nothing. */
+  Progress QUIET = new Progress() {
+    @Override
+    public void update(Snapshot s) {
+    }
+
+    @Override
+    public void phaseEnded() {
+    }
+  };
+
+  void update(Snapshot s);
+
+  /** The phase is over: a terminal line is ended so the next output starts on a line of its own. */
+  void phaseEnded();
+
+  /** What the sampler knows after an interval. Immutable. */
+  final class Snapshot {
+    final String label;
+    final double elapsedSeconds;
+    final long done;
+    final long expected;
+    final double intervalTps;
+    final double intervalP99Ms;
+    final long failed;
+
+    Snapshot(String label, double elapsedSeconds, long done, long expected, double intervalTps,
+        double intervalP99Ms, long failed) {
+      this.label = label;
+      this.elapsedSeconds = elapsedSeconds;
+      this.done = done;
+      this.expected = expected;
+      this.intervalTps = intervalTps;
+      this.intervalP99Ms = intervalP99Ms;
+      this.failed = failed;
+    }
+
+    /** Seconds left at the average rate so far; NaN before anything is done. */
+    double etaSeconds() {
+      return done == 0 ? Double.NaN : (expected - done) * elapsedSeconds / done;
+    }
+
+    String line() {
+      double eta = etaSeconds();
+      return String.format(Locale.ROOT, "%s %5.0fs %d/%d ops (%.0f%%)  %.1f ops/s  p99 %s  "
+          + "failed %d  ETA %s", label, elapsedSeconds, done, expected,
+          expected == 0 ? 100.0 : 100.0 * done / expected, intervalTps,
+          Double.isNaN(intervalP99Ms) ? "-" : String.format(Locale.ROOT, "%.3f ms",
+              intervalP99Ms), failed, Double.isNaN(eta) ? "-" : String.format(Locale.ROOT,
+              "%.0fs", eta));
+    }
+  }
+
+  /** Progress on {@code err}: rewritten in place when {@code terminal}, else plain lines. */
+  static Progress to(PrintStream err, boolean terminal) {
+    return new Progress() {
+      private long lastPlainSecond = -1;
+      private boolean lineOpen;
+
+      @Override
+      public void update(Snapshot s) {
+        if (terminal) {
+          err.print("\r" + s.line() + "\u001b[K"); // erase what a longer line left
+          lineOpen = true;
+        } else {
+          long bucket = (long) (s.elapsedSeconds / PLAIN_EVERY_SECONDS);
+          if (bucket > lastPlainSecond && s.elapsedSeconds >= PLAIN_EVERY_SECONDS - 0.5) {
+            lastPlainSecond = bucket;
+            err.println(s.line());
+          }
+        }
+        err.flush();
+      }
+
+      @Override
+      public void phaseEnded() {
+        if (lineOpen) {
+          err.println();
+          err.flush();
+          lineOpen = false;
+        }
+        lastPlainSecond = -1;
+      }
+    };
+  }
+}

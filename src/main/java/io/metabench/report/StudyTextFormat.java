@@ -24,16 +24,7 @@ public final class StudyTextFormat {
         result.threadLevels().size(), result.threadLevels().size() == 1 ? "y" : "ies",
         result.threadLevels(), result.iterations(), plural(result.iterations()),
         result.runs().size()));
-    for (String phase : s.phases()) {
-      writeSideBySide(s, phase, out);
-      writeDetail(s, phase, out);
-    }
-    if (!s.rows().isEmpty()) {
-      out.append(String.format(Locale.ROOT, "%nTPS = successful operations / phase window per "
-          + "run; mean, sd (n-1), min, max over iterations; latency percentiles over all "
-          + "iterations' operations.%n* knee: the lowest concurrency reaching %.0f%% of the "
-          + "highest mean TPS.%n", StudySummary.KNEE_FRACTION * 100));
-    }
+    writeTables(s, out);
     int failedRuns = 0;
     for (StudyRun r : result.runs()) {
       if (r.result() == null) {
@@ -46,6 +37,20 @@ public final class StudyTextFormat {
         ? "All runs finished and every operation succeeded."
         : failedRuns + " of " + result.runs().size() + " runs had failures or did not finish "
             + "(exit code " + result.exitCode() + ")."));
+  }
+
+  /** The side-by-side and detail tables of every operation, and the legend. */
+  public void writeTables(StudySummary s, Appendable out) throws IOException {
+    for (String phase : s.phases()) {
+      writeSideBySide(s, phase, out);
+      writeDetail(s, phase, out);
+    }
+    if (!s.rows().isEmpty()) {
+      out.append(String.format(Locale.ROOT, "%nTPS = successful operations / phase window per "
+          + "run; mean, sd (n-1), min, max over iterations; latency percentiles over all "
+          + "iterations' operations.%n* knee: the lowest concurrency reaching %.0f%% of the "
+          + "highest mean TPS.%n", StudySummary.KNEE_FRACTION * 100));
+    }
   }
 
   private static void writeSideBySide(StudySummary s, String phase, Appendable out)

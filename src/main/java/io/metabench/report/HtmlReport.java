@@ -1,0 +1,349 @@
+package io.metabench.report;
+
+import io.metabench.stats.StudySummary;
+import io.metabench.stats.SummaryRow;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A study as one self-contained HTML5 page: it loads nothing (no scripts, style sheets, fonts or
+ * images from anywhere), so it opens the same on an air-gapped cluster, attached to a mail, or in
+ * ten years.
+ *
+ * <p>Contents, in order: a title naming the targets; the caller's metadata as a definition list;
+ * the targets with their file system URIs; per operation a table with a row per thread level and,
+ * per target, mean TPS, ± its standard deviation, the ratio of its mean TPS to the first target's,
+ * p99 latency in ms and failed operations, the knee marked; the charts the {@link ChartRenderer}
+ * draws, inlined as {@code <svg>}; and every row of the summary as JSON in
+ * {@code <script type="application/json" id="metabench-data">}.
+ *
+ * <p>Every string from the data or the metadata is HTML-escaped; numbers are formatted with
+ * {@link Locale#ROOT}. Lines end with {@code \n} on every platform.
+ */
+public final class HtmlReport {
+  /** The id of the element holding the data as JSON. */
+  public static final String DATA_ID = "metabench-data";
+
+  private static final String CSS = String.join("\n",
+      "body{font-family:system-ui,-apple-system,\"Segoe UI\",\"DejaVu Sans\",sans-serif;"
+          + "margin:2em auto;max-width:1100px;padding:0 1em;color:#111;line-height:1.4}",
+      "h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}",
+      "dl.meta{display:grid;grid-template-columns:max-content auto;gap:.2em 1em}",
+      "dl.meta dt{font-weight:bold}dl.meta dd{margin:0;font-family:monospace;"
+          + "overflow-wrap:anywhere}",
+      "table{border-collapse:collapse;margin:.5em 0 1.5em;font-variant-numeric:tabular-nums}",
+      "th,td{border:1px solid #bbb;padding:.25em .6em}thead th{background:#eee}",
+      "td.num{text-align:right;white-space:nowrap}",
+      "td.knee{background:#fff3c4;font-weight:bold}",
+      "span.knee{font-size:.75em;font-weight:normal;border:1px solid #b58900;"
+          + "border-radius:3px;padding:0 .25em;margin-left:.4em}",
+      "td.fail{color:#b00020;font-weight:bold}td.missing{color:#777;font-style:italic;"
+          + "text-align:center}",
+      "figure{margin:1em 0 2em}figure svg{max-width:100%;height:auto}",
+      "figcaption{color:#555;font-size:.9em}",
+      "p.note{color:#555;font-size:.9em}");
+
+  private HtmlReport() {}
+
+  /**
+   * Writes the report of {@code summary} to {@code out} (which the caller opens with UTF-8, and
+   * closes).
+   *
+   * @param metadata key/value pairs shown under the title in their iteration order, e.g. MetaBench
+   *     version, date, command line, machine; values may be empty
+   * @param charts draws the charts; use {@code s -> Collections.emptyList()} for a report without
+   *     them. Its IOException propagates: no report is better than one silently missing its
+   *     charts.
+   */
+  public static void write(StudySummary summary, Map<String, String> metadata,
+      ChartRenderer charts, Writer out) throws IOException {
+    List<ChartRenderer.Figure> figures = charts.render(summary);
+    List<String> targets = summary.targets();
+    String title = "MetaBench study: " + (targets.isEmpty() ? "no results"
+        : String.join(" vs ", targets));
+
+    out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    out.write("<title>" + esc(title) + "</title>\n");
+    out.write("<style>\n" + CSS + "\n</style>\n</head>\n<body>\n");
+    out.write("<h1>" + esc(title) + "</h1>\n");
+
+    if (!metadata.isEmpty()) {
+      out.write("<dl class=\"meta\">\n");
+      for (Map.Entry<String, String> e : metadata.entrySet()) {
+        out.write("<dt>" + esc(e.getKey()) + "</dt><dd>" + esc(nonNull(e.getValue()))
+            + "</dd>\n");
+      }
+      out.write("</dl>\n");
+    }
+
+    writeTargets(summary, out);
+    out.write("<h2>Results by operation</h2>\n");
+    out.write(String.format(Locale.ROOT, "<p class=\"note\">TPS: mean over the iterations, ± the "
+        + "sample standard deviation; ratio: mean TPS over %s's at the same threads; p99 in ms "
+        + "over every successful operation; failed: operations that failed after all attempts. "
+        + "<span class=\"knee\">knee</span> marks each target's knee: the lowest thread level "
+        + "whose mean TPS reaches %.0f%% of its highest.</p>\n",
+        targets.isEmpty() ? "the first target" : esc(targets.get(0)),
+        StudySummary.KNEE_FRACTION * 100));
+    for (String phase : summary.phases()) {
+      writePhase(summary, phase, out);
+    }
+
+    if (!figures.isEmpty()) {
+      out.write("<h2>Charts</h2>\n");
+      for (int i = 0; i < figures.size(); i++) {
+        ChartRenderer.Figure f = figures.get(i);
+        out.write("<figure>\n" + scopeIds(f.svg(), "c" + (i + 1) + "-") + "\n<figcaption>"
+            + esc(f.title()) + "</figcaption>\n</figure>\n");
+      }
+    }
+
+    out.write("<script type=\"application/json\" id=\"" + DATA_ID + "\">\n");
+    writeData(summary, metadata, new ScriptSafe(out));
+    out.write("</script>\n</body>\n</html>\n");
+  }
+
+  /**
+   * Writes the report of {@code summary} to {@code file} in UTF-8, replacing it. The charts are
+   * drawn first: when they cannot be, the IOException leaves {@code file} untouched.
+   */
+  public static void write(StudySummary summary, Map<String, String> metadata,
+      ChartRenderer charts, Path file) throws IOException {
+    StringWriter page = new StringWriter(1 << 20);
+    write(summary, metadata, charts, page);
+    Files.write(file, page.toString().getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void writeTargets(StudySummary summary, Writer out) throws IOException {
+    if (summary.targets().isEmpty()) {
+      return;
+    }
+    // The URI of a target's first row: one label names one file system within a study.
+    Map<String, String> uris = new LinkedHashMap<>();
+    for (SummaryRow r : summary.rows()) {
+      uris.putIfAbsent(r.target(), r.fsUri());
+    }
+    out.write("<h2>Targets</h2>\n<table class=\"targets\">\n<thead><tr><th>target</th>"
+        + "<th>file system</th><th></th></tr></thead>\n<tbody>\n");
+    for (int i = 0; i < summary.targets().size(); i++) {
+      String t = summary.targets().get(i);
+      out.write("<tr><td>" + esc(t) + "</td><td>" + esc(uris.get(t)) + "</td><td>"
+          + (i == 0 ? "baseline for ratios" : "") + "</td></tr>\n");
+    }
+    out.write("</tbody>\n</table>\n");
+  }
+
+  private static void writePhase(StudySummary summary, String phase, Writer out)
+      throws IOException {
+    List<String> targets = summary.targets();
+    String base = targets.get(0);
+    out.write("<h3 id=\"op-" + esc(phase) + "\">" + esc(phase) + "</h3>\n");
+    out.write("<table class=\"phase\">\n<thead>\n<tr><th rowspan=\"2\">threads</th>");
+    for (String t : targets) {
+      out.write("<th colspan=\"5\">" + esc(t) + "</th>");
+    }
+    out.write("</tr>\n<tr>");
+    for (int i = 0; i < targets.size(); i++) {
+      out.write("<th>TPS</th><th>± stddev</th><th>vs " + esc(base)
+          + "</th><th>p99 ms</th><th>failed</th>");
+    }
+    out.write("</tr>\n</thead>\n<tbody>\n");
+    for (int threads : summary.threadLevels()) {
+      SummaryRow baseRow = summary.row(base, phase, threads);
+      out.write("<tr><th>" + threads + "</th>");
+      for (String t : targets) {
+        SummaryRow r = summary.row(t, phase, threads);
+        if (r == null) {
+          out.write("<td colspan=\"5\" class=\"missing\">not run</td>");
+          continue;
+        }
+        out.write(r.knee()
+            ? "<td class=\"num knee\">" + fixed(r.tpsMean(), 1)
+                + "<span class=\"knee\">knee</span></td>"
+            : "<td class=\"num\">" + fixed(r.tpsMean(), 1) + "</td>");
+        out.write("<td class=\"num\">"
+            + (Double.isFinite(r.tpsStdDev()) ? "± " + fixed(r.tpsStdDev(), 1) : "-") + "</td>");
+        out.write("<td class=\"num\">" + ratio(r, baseRow) + "</td>");
+        out.write("<td class=\"num\">" + fixed(r.latency().p99Ms(), 3) + "</td>");
+        out.write("<td class=\"num" + (r.failed() > 0 ? " fail" : "") + "\">" + r.failed()
+            + "</td>");
+      }
+      out.write("</tr>\n");
+    }
+    out.write("</tbody>\n</table>\n");
+  }
+
+  /** This row's mean TPS over the baseline's at the same threads, e.g. "0.73x"; "-" if none. */
+  static String ratio(SummaryRow r, SummaryRow base) {
+    if (base == null || !Double.isFinite(r.tpsMean()) || !Double.isFinite(base.tpsMean())
+        || base.tpsMean() <= 0) {
+      return "-";
+    }
+    return String.format(Locale.ROOT, "%.2fx", r.tpsMean() / base.tpsMean());
+  }
+
+  private static void writeData(StudySummary summary, Map<String, String> metadata,
+      Appendable out) throws IOException {
+    JsonWriter json = new JsonWriter(out);
+    json.beginObject();
+    json.name("metadata").beginObject();
+    for (Map.Entry<String, String> e : metadata.entrySet()) {
+      json.name(e.getKey()).value(nonNull(e.getValue()));
+    }
+    json.endObject();
+    json.name("targets").beginArray();
+    for (String t : summary.targets()) {
+      json.value(t);
+    }
+    json.endArray();
+    json.name("phases").beginArray();
+    for (String p : summary.phases()) {
+      json.value(p);
+    }
+    json.endArray();
+    json.name("threads").beginArray();
+    for (int n : summary.threadLevels()) {
+      json.value(n);
+    }
+    json.endArray();
+    json.name("rows").beginArray();
+    for (SummaryRow r : summary.rows()) {
+      SummaryRow.Latency l = r.latency();
+      json.beginObject()
+          .name("target").value(r.target())
+          .name("fs_uri").value(r.fsUri())
+          .name("phase").value(r.phase())
+          .name("threads").value(r.threads())
+          .name("iterations").value(r.iterations())
+          .name("tps_mean").value(r.tpsMean(), 3)
+          .name("tps_min").value(r.tpsMin(), 3)
+          .name("tps_max").value(r.tpsMax(), 3)
+          .name("tps_stddev").value(r.tpsStdDev(), 3)
+          .name("ok").value(r.successes())
+          .name("failed").value(r.failed())
+          .name("mean_ms").value(l.meanMs(), 3)
+          .name("p50_ms").value(l.p50Ms(), 3)
+          .name("p90_ms").value(l.p90Ms(), 3)
+          .name("p99_ms").value(l.p99Ms(), 3)
+          .name("p999_ms").value(l.p999Ms(), 3)
+          .name("max_ms").value(l.maxMs(), 3)
+          .name("knee").value(r.knee())
+          .endObject();
+    }
+    json.endArray();
+    json.endObject();
+    json.finish();
+  }
+
+  private static final Pattern ID = Pattern.compile("\\bid=\"([^\"]*)\"");
+  private static final Pattern REF = Pattern.compile("(url\\(#|href=\"#)([^)\"]*)");
+
+  /**
+   * Prefixes the ids an SVG defines, and its references to them, with {@code prefix}: ids are
+   * global in an HTML page, and two charts whose clip paths shared an id would clip each other.
+   */
+  static String scopeIds(String svg, String prefix) {
+    String s = replaceAll(ID.matcher(svg), m -> "id=\"" + prefix + m.group(1) + "\"");
+    return replaceAll(REF.matcher(s), m -> m.group(1) + prefix + m.group(2));
+  }
+
+  private static String replaceAll(Matcher m, java.util.function.Function<Matcher, String> f) {
+    StringBuffer sb = new StringBuffer();
+    while (m.find()) {
+      m.appendReplacement(sb, Matcher.quoteReplacement(f.apply(m)));
+    }
+    m.appendTail(sb);
+    return sb.toString();
+  }
+
+  /** Escapes text for HTML element content and quoted attribute values. */
+  static String esc(String s) {
+    StringBuilder b = new StringBuilder(s.length() + 16);
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '&':
+          b.append("&amp;");
+          break;
+        case '<':
+          b.append("&lt;");
+          break;
+        case '>':
+          b.append("&gt;");
+          break;
+        case '"':
+          b.append("&quot;");
+          break;
+        case '\'':
+          b.append("&#39;");
+          break;
+        default:
+          b.append(c);
+      }
+    }
+    return b.toString();
+  }
+
+  private static String nonNull(String s) {
+    return s == null ? "" : s;
+  }
+
+  private static String fixed(double v, int decimals) {
+    return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
+  }
+
+  /**
+   * Writes JSON into a script element safely: {@code <}, {@code >} and {@code &} can only occur
+   * inside JSON strings, where {@code \}{@code u003c} and its kind mean the same, and without them
+   * no string can close the element ({@code </script>}) or open a comment.
+   */
+  private static final class ScriptSafe implements Appendable {
+    private final Writer out;
+
+    ScriptSafe(Writer out) {
+      this.out = out;
+    }
+
+    @Override
+    public Appendable append(CharSequence s) throws IOException {
+      for (int i = 0; i < s.length(); i++) {
+        append(s.charAt(i));
+      }
+      return this;
+    }
+
+    @Override
+    public Appendable append(CharSequence s, int start, int end) throws IOException {
+      return append(s.subSequence(start, end));
+    }
+
+    @Override
+    public Appendable append(char c) throws IOException {
+      switch (c) {
+        case '<':
+          out.write("\\u003c");
+          break;
+        case '>':
+          out.write("\\u003e");
+          break;
+        case '&':
+          out.write("\\u0026");
+          break;
+        default:
+          out.write(c);
+      }
+      return this;
+    }
+  }
+}

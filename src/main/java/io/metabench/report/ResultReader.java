@@ -1,0 +1,124 @@
+package io.metabench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.metabench.config.InvalidInputException;
+import io.metabench.stats.StudySummary;
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Reads saved JSON results back into a study summary, for the {@code report} command: a study's
+ * {@code result.json}, or a single run's JSON file (a study of one run). Several files are
+ * summarised together, so studies run separately (say on two clusters) can be compared; a target
+ * label already taken by an earlier file gets a suffix ({@code hdfs-2}) rather than merging two
+ * file systems' figures.
+ *
+ * <p>Jackson comes with Hadoop's client (the thin jar relies on it; the distribution bundles it).
+ * Not thread-safe.
+ */
+public final class ResultReader {
+  private final ObjectMapper mapper = new ObjectMapper();
+  private final StudySummary.Builder summary = new StudySummary.Builder();
+  private final Set<String> labelsOfEarlierFiles = new HashSet<>();
+  private final Map<String, String> sources = new LinkedHashMap<>();
+
+  /**
+   * Adds every run of {@code file}.
+   *
+   * @throws InvalidInputException when the file is missing or is not a MetaBench result
+   */
+  public ResultReader add(File file) throws IOException {
+    if (!file.isFile()) {
+      throw new InvalidInputException("report: " + file + (file.exists() ? " is not a file"
+          : " does not exist") + "; give the result.json of a study or a run's JSON file");
+    }
+    JsonNode root;
+    try {
+      root = mapper.readTree(file);
+    } catch (IOException e) {
+      throw new InvalidInputException("report: " + file + " is not JSON ("
+          + e.getMessage().split("\n")[0] + "); give a MetaBench result file");
+    }
+    Map<String, String> renamed = new LinkedHashMap<>();
+    if (root.has("studySchemaVersion")) {
+      for (JsonNode run : root.path("runs")) {
+        if (run.has("result")) {
+          addRun(file, label(run.path("target").asText(), renamed), run.path("fileSystem")
+              .asText(), run.path("threads").asInt(), run.path("result"));
+        }
+      }
+    } else if (root.has("schemaVersion") && root.has("phases")) {
+      String fs = root.path("fileSystem").asText();
+      String derived = root.path("embeddedHdfs").asBoolean() ? "embedded-hdfs"
+          : URI.create(fs).getScheme();
+      addRun(file, label(derived, renamed), fs, root.path("parameters").path("threads").asInt(),
+          root);
+    } else {
+      throw new InvalidInputException("report: " + file + " is not a MetaBench result (no "
+          + "studySchemaVersion or schemaVersion field)");
+    }
+    labelsOfEarlierFiles.addAll(renamed.values());
+    return this;
+  }
+
+  /** The label for {@code given} in the file being read: unique across files, same within one. */
+  private String label(String given, Map<String, String> renamed) {
+    String label = renamed.get(given);
+    if (label == null) {
+      label = given;
+      for (int n = 2; labelsOfEarlierFiles.contains(label); n++) {
+        label = given + "-" + n;
+      }
+      renamed.put(given, label);
+    }
+    return label;
+  }
+
+  private void addRun(File file, String target, String fs, int threads, JsonNode run) {
+    sources.put(target, file.getPath());
+    for (JsonNode p : run.path("phases")) {
+      summary.add(target, fs, p.path("operation").asText(), threads, p.path("tps").asDouble(),
+          p.path("successful").asLong(), p.path("failed").asLong(),
+          histogram(file, p.path("latencyHistogram").asText()));
+    }
+  }
+
+  private static Histogram histogram(File file, String base64) {
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(
+          ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+    } catch (DataFormatException | IllegalArgumentException e) {
+      throw new InvalidInputException("report: a latencyHistogram in " + file + " cannot be "
+          + "decoded (" + e.getMessage() + "); the file is damaged");
+    }
+  }
+
+  public StudySummary summary() {
+    return summary.build();
+  }
+
+  /** Which file each target's figures came from, in the order read. */
+  public Map<String, String> sources() {
+    return sources;
+  }
+
+  /** Reads every file. */
+  public static ResultReader of(List<File> files) throws IOException {
+    ResultReader r = new ResultReader();
+    for (File f : files) {
+      r.add(f);
+    }
+    return r;
+  }
+}

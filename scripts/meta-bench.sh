@@ -8,6 +8,8 @@
 #   scripts/meta-bench.sh -operation ... [any metabench command line]
 #       When the first argument starts with '-', every argument goes to MetaBench unchanged
 #       (an NNBench command line such as -D k=v -operation create_write -numberOfFiles 5000).
+#   scripts/meta-bench.sh report [-outDir dir] [-chartThreads n] result.json...
+#       Re-draws the summary, charts and HTML report of saved results.
 #
 # Environment (used only with the OPERATION form):
 #   THREADS (10)  NUM_FILES (1000)  BYTES_TO_WRITE (0)
@@ -57,7 +59,7 @@ if [ $# -eq 0 ]; then
   exit 2
 fi
 
-if [[ "$1" == -* ]]; then
+if [[ "$1" == -* || "$1" == report ]]; then
   args=("$@")
 else
   op=$1
@@ -86,7 +88,7 @@ if [ "${major:-1}" != "1" ] && [ -n "${major:-}" ]; then
     jvm_opts+=("--add-opens=java.base/$pkg=ALL-UNNAMED")
   done
 fi
-jvm_opts+=("-Dlog4j.configuration=file:$dist/conf/log4j.properties")
+jvm_opts+=("-Dlog4j.configuration=file:$dist/conf/log4j.properties" -Djava.awt.headless=true)
 if [ -n "${META_BENCH_OPTS:-}" ]; then
   jvm_opts+=(${META_BENCH_OPTS})
 fi

@@ -5,10 +5,16 @@ import io.metabench.config.BenchConfig;
 import io.metabench.config.InvalidInputException;
 import io.metabench.config.StudyPlan;
 import io.metabench.op.OpType;
+import io.metabench.report.CsvFormat;
+import io.metabench.report.ResultReader;
 import io.metabench.report.StudyFiles;
 import io.metabench.report.StudyTextFormat;
 import io.metabench.runner.StudyRunner;
 import io.metabench.stats.StudyResult;
+import io.metabench.stats.StudySummary;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -69,6 +75,9 @@ public final class MetaBench extends Configured implements Tool {
   public int run(String[] args) {
     try {
       Configuration conf = getConf();
+      if (args.length > 0 && args[0].equals("report")) {
+        return runReport(CliParser.parseReport(Arrays.copyOfRange(args, 1, args.length)));
+      }
       if (CliParser.parse(args, conf).help()) {
         CliParser.printHelp(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)));
         return EXIT_OK;
@@ -111,12 +120,8 @@ public final class MetaBench extends Configured implements Tool {
 
   private int runStudy(StudyPlan plan, Configuration conf)
       throws IOException, InterruptedException {
-    File dir = StudyFiles.outDir(plan.outDir(), System.currentTimeMillis());
-    String[] existing = dir.list();
-    if (dir.exists() && (existing == null || existing.length > 0)) {
-      throw new InvalidInputException("-outDir " + dir + " already exists and is not an empty "
-          + "directory; give a new directory, so no earlier result is overwritten");
-    }
+    File dir = newResultDir(StudyFiles.outDir(plan.outDir(), "metabench-study",
+        System.currentTimeMillis()));
     BenchConfig first = BenchConfig.fromConfiguration(plan.runConfiguration(conf,
         plan.targets().get(0), plan.threadLevels().get(0)));
     List<String> phases = new ArrayList<>();
@@ -143,8 +148,61 @@ public final class MetaBench extends Configured implements Tool {
     out.print(summary);
     out.flush();
     List<File> files = StudyFiles.write(result, phases, dir, first.jsonOut());
+    int exitCode = result.exitCode();
+    try {
+      files.addAll(StudyFiles.writeReports(result.summary(), plan.chartThreads(),
+          StudyFiles.metadata(result, first), dir));
+    } catch (IOException e) {
+      err.println("metabench: " + e.getMessage());
+      exitCode = EXIT_FAILURES;
+    }
     LOG.info("{} result files in {}", files.size(), dir);
-    return result.exitCode();
+    out.printf(Locale.ROOT, "%nResults: %s%n", dir);
+    out.flush();
+    return exitCode;
+  }
+
+  /** Re-draws the summary, CSV, charts and HTML report of saved results. */
+  private int runReport(CliParser.ReportRequest request) throws IOException {
+    ResultReader reader = ResultReader.of(request.inputs());
+    StudySummary summary = reader.summary();
+    if (summary.rows().isEmpty()) {
+      throw new InvalidInputException("report: " + request.inputs() + " hold no finished phase; "
+          + "there is nothing to draw");
+    }
+    if (request.chartThreads() != 0 && !summary.threadLevels().contains(request.chartThreads())) {
+      throw new InvalidInputException("report: -chartThreads " + request.chartThreads()
+          + " is not among the results' concurrencies " + summary.threadLevels());
+    }
+    File dir = newResultDir(StudyFiles.outDir(request.outDir(), "metabench-report",
+        System.currentTimeMillis()));
+    StringBuilder text = new StringBuilder();
+    new StudyTextFormat().writeTables(summary, text);
+    out.print(text);
+    out.flush();
+    List<File> files = new ArrayList<>();
+    files.add(ResultFiles.writeAtomically(new File(dir, "summary.csv"),
+        w -> new CsvFormat().writeSummary(summary, w)));
+    Map<String, String> metadata = new LinkedHashMap<>();
+    metadata.put("Redrawn by", "MetaBench " + Version.get() + " report");
+    for (Map.Entry<String, String> source : reader.sources().entrySet()) {
+      metadata.put("Results of " + source.getKey(), source.getValue());
+    }
+    files.addAll(StudyFiles.writeReports(summary, request.chartThreads(), metadata, dir));
+    LOG.info("{} files in {}", files.size(), dir);
+    out.printf(Locale.ROOT, "%nReport: %s%n", dir);
+    out.flush();
+    return EXIT_OK;
+  }
+
+  /** {@code path} as a directory for new results: refused when it holds anything already. */
+  private static File newResultDir(File dir) {
+    String[] existing = dir.list();
+    if (dir.exists() && (existing == null || existing.length > 0)) {
+      throw new InvalidInputException("-outDir " + dir + " already exists and is not an empty "
+          + "directory; give a new directory, so no earlier result is overwritten");
+    }
+    return dir;
   }
 
   private void publishTable(RunResult result) throws IOException {

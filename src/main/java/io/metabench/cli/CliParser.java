@@ -322,6 +322,74 @@ public final class CliParser {
     return SITE_FILE_ORDER.length;
   }
 
+  /** What the {@code report} command is asked to do. Immutable. */
+  public static final class ReportRequest {
+    private final java.util.List<File> inputs;
+    private final String outDir;
+    private final int chartThreads;
+
+    ReportRequest(java.util.List<File> inputs, String outDir, int chartThreads) {
+      this.inputs = java.util.Collections.unmodifiableList(inputs);
+      this.outDir = outDir;
+      this.chartThreads = chartThreads;
+    }
+
+    /** Result JSON files, in the order given. */
+    public java.util.List<File> inputs() {
+      return inputs;
+    }
+
+    /** Where the report goes; empty for the default. */
+    public String outDir() {
+      return outDir;
+    }
+
+    /** The latency charts' concurrency; 0 for the highest. */
+    public int chartThreads() {
+      return chartThreads;
+    }
+  }
+
+  /**
+   * Parses {@code report [-outDir dir] [-chartThreads n] result.json...}: the arguments after
+   * the word {@code report}.
+   *
+   * @throws InvalidInputException for unknown options or no input file
+   */
+  public static ReportRequest parseReport(String[] args) {
+    Options o = new Options();
+    add(o, "outDir", "dir", "Where the summary CSV, charts and report.html go");
+    add(o, "chartThreads", "n", "The concurrency the latency charts show");
+    CommandLine cmd;
+    try {
+      cmd = DefaultParser.builder().setAllowPartialMatching(false).build().parse(o, args);
+    } catch (ParseException e) {
+      throw new InvalidInputException("report: " + e.getMessage().replaceAll("\\s+", " ").trim()
+          + "; usage: report [-outDir dir] [-chartThreads n] result.json...");
+    }
+    if (cmd.getArgList().isEmpty()) {
+      throw new InvalidInputException("report: no result file given; usage: report [-outDir dir] "
+          + "[-chartThreads n] result.json... (a study's result.json or a run's JSON file)");
+    }
+    java.util.List<File> inputs = new java.util.ArrayList<>();
+    for (String a : cmd.getArgList()) {
+      inputs.add(new File(a));
+    }
+    int chartThreads = 0;
+    if (cmd.hasOption("chartThreads")) {
+      try {
+        chartThreads = Integer.parseInt(cmd.getOptionValue("chartThreads").trim());
+      } catch (NumberFormatException e) {
+        chartThreads = -1;
+      }
+      if (chartThreads < 1) {
+        throw new InvalidInputException("report: -chartThreads '"
+            + cmd.getOptionValue("chartThreads") + "' is not a positive number of threads");
+      }
+    }
+    return new ReportRequest(inputs, cmd.getOptionValue("outDir", ""), chartThreads);
+  }
+
   /** Prints every option with its default. */
   public static void printHelp(PrintWriter out) {
     HelpFormatter f = new HelpFormatter();
@@ -329,7 +397,9 @@ public final class CliParser {
     f.printHelp(out, 100, "metabench [generic options] -operation OPS [options]",
         "A multi-threaded metadata benchmark for Hadoop-compatible file systems.\n"
             + "Generic options (-D key=value, -conf file, -fs uri, -libjars) go first.\n\n",
-        options(), 2, 2, "\nExit codes: 0 all operations succeeded, 1 some failed, 2 bad input.\n"
+        options(), 2, 2, "\nmetabench report [-outDir dir] [-chartThreads n] result.json... re-draws "
+            + "the summary, charts and HTML report of saved results.\n"
+            + "\nExit codes: 0 all operations succeeded, 1 some failed, 2 bad input.\n"
             + "Docs: docs/usage.md", false);
     out.flush();
   }

@@ -88,6 +88,7 @@ public final class JsonFormat implements ResultFormat {
     w.name("lateWorkers").value(p.lateWorkers());
     w.name("lateMaps").value(p.lateMaps());
     w.name("elapsedSeconds").value(p.windowSeconds(), 6);
+    w.name("windowNanos").value(p.windowNanos());
     w.name("tps").value(p.tps(), 3);
     w.name("bytes").value(p.bytes());
     w.name("bytesPerSecond").value(p.bytesPerSecond(), 3);

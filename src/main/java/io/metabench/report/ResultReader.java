@@ -88,7 +88,12 @@ public final class ResultReader {
   private void addRun(File file, String target, String fs, int threads, JsonNode run) {
     sources.put(target, file.getPath());
     for (JsonNode p : run.path("phases")) {
-      summary.add(target, fs, p.path("operation").asText(), threads, p.path("tps").asDouble(),
+      // TPS exactly as PhaseResult computes it, from the exact window (files written before
+      // windowNanos existed fall back to the rounded tps field).
+      long ok = p.path("successful").asLong();
+      long window = p.path("windowNanos").asLong(-1);
+      double tps = window > 0 ? ok * 1e9 / window : window == 0 ? 0.0 : p.path("tps").asDouble();
+      summary.add(target, fs, p.path("operation").asText(), threads, tps,
           p.path("successful").asLong(), p.path("failed").asLong(),
           histogram(file, p.path("latencyHistogram").asText()));
     }

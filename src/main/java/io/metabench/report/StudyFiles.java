@@ -3,7 +3,15 @@ package io.metabench.report;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.StudyResult;
+import io.metabench.report.chart.ChartFiles;
+import io.metabench.report.chart.StudyCharts;
+import io.metabench.config.BenchConfig;
+import io.metabench.op.OpType;
+import io.metabench.stats.RunInfo;
 import io.metabench.stats.StudyRun;
+import io.metabench.stats.StudySummary;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -31,14 +39,13 @@ public final class StudyFiles {
   private StudyFiles() {
   }
 
-  /** The result directory: the one given, or {@code metabench-study-<yyyyMMdd-HHmmss>}. */
-  public static File outDir(String given, long startedAtEpochMillis) {
+  /** The result directory: the one given, or {@code <prefix>-<yyyyMMdd-HHmmss>}. */
+  public static File outDir(String given, String prefix, long startedAtEpochMillis) {
     if (!given.isEmpty()) {
       return new File(given).getAbsoluteFile();
     }
     SimpleDateFormat f = new SimpleDateFormat("yyyyMMdd-HHmmss", Locale.ROOT);
-    return new File("metabench-study-" + f.format(new Date(startedAtEpochMillis)))
-        .getAbsoluteFile();
+    return new File(prefix + "-" + f.format(new Date(startedAtEpochMillis))).getAbsoluteFile();
   }
 
   /**
@@ -67,6 +74,58 @@ public final class StudyFiles {
       }
     }
     return files;
+  }
+
+  /**
+   * Draws the study's charts into {@code dir/charts} (PNG and SVG) and writes the self-contained
+   * {@code dir/report.html}; {@code chartThreads} is the latency charts' concurrency, 0 for the
+   * highest.
+   *
+   * @return the files written
+   * @throws IOException naming the cause when the charts cannot be drawn (say, no fonts); no
+   *     report is written then
+   */
+  public static List<File> writeReports(StudySummary summary, int chartThreads,
+      Map<String, String> metadata, File dir) throws IOException {
+    List<File> files = new ArrayList<>();
+    if (summary.rows().isEmpty()) {
+      return files;
+    }
+    // A level whose runs all failed has no row: fall back to the highest rather than draw nothing.
+    StudyCharts charts = summary.threadLevels().contains(chartThreads)
+        ? new StudyCharts(chartThreads) : new StudyCharts();
+    files.addAll(ChartFiles.write(charts.charts(summary), new File(dir, "charts")));
+    files.add(ResultFiles.writeAtomically(new File(dir, "report.html"),
+        w -> HtmlReport.write(summary, metadata, charts, w)));
+    return files;
+  }
+
+  /** What the HTML report says about how a study ran: versions, machine, workload, plan. */
+  public static Map<String, String> metadata(StudyResult result, BenchConfig config) {
+    RunInfo jvm = RunInfo.ofThisJvm("", false, "", config.sharedClient(),
+        result.startedAtEpochMillis());
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("MetaBench", jvm.toolVersion());
+    m.put("Hadoop client", jvm.hadoopVersion());
+    m.put("JVM", jvm.jvm());
+    m.put("Host", host() + ", " + Runtime.getRuntime().availableProcessors() + " cores");
+    m.put("Started", JsonFormat.iso(result.startedAtEpochMillis()));
+    m.put("Operations", OpType.join(config.operations()));
+    m.put("Items per worker", Long.toString(config.filesPerWorker()));
+    m.put("Bytes per file", Long.toString(config.bytesToWrite()));
+    m.put("Threads", result.threadLevels().toString()
+        + (config.maps() > 0 ? " per map, " + config.maps() + " maps" : ""));
+    m.put("Iterations", Integer.toString(result.iterations()));
+    m.put("Clients", jvm.clientMode());
+    return m;
+  }
+
+  private static String host() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.io.IOException e) {
+      return "unknown host";
+    }
   }
 
   /** {@code <target>-t<threads>-i<iteration>}: a run's part of its files' names. */

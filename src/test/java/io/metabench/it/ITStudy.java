@@ -48,11 +48,13 @@ class ITStudy {
     MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch,
         "-operation", "create_write,open_read,rename,delete", "-numFiles", "15",
         "-threads", "1,2", "-iterations", "2", "-target", "/benchmarks/MetaBench",
-        "-target", local.toURI().toString(), "-outDir", out.getPath());
+        "-target", local.toURI().toString(), "-outDir", out.getPath(), "-jsonOut",
+        new File(scratch, "study.json").getPath());
     assertThat(r.exitCode).as(r.toString()).isZero();
     assertThat(r.stdout).contains("Study: 2 targets x 2 concurrencies [1, 2] x 2 iterations = "
         + "8 runs").contains("== run 8/8: file at 2 threads, iteration 2/2 ==")
-        .contains("create_write: mean TPS").endsWith("every operation succeeded.\n");
+        .contains("create_write: mean TPS").contains("every operation succeeded.\n")
+        .endsWith("Results: " + out.getAbsolutePath() + "\n");
 
     List<CSVRecord> runs = csv(new File(out, "runs.csv"));
     assertThat(runs).hasSize(2 * 2 * 2 * 4);
@@ -102,6 +104,23 @@ class ITStudy {
           + "-" + row.get("phase");
       assertThat(okByTag.get(tag)).as(tag).isEqualTo(Long.parseLong(row.get("ok")));
     }
+
+    // charts and the HTML report, drawn headless
+    assertThat(new File(out, "charts").list()).contains("tps-vs-threads-create_write.png",
+        "tps-vs-threads-delete.svg", "latency-open_read-2t.png", "throughput-at-2t.png");
+    String html = new String(Files.readAllBytes(new File(out, "report.html").toPath()), "UTF-8");
+    assertThat(html).contains("<svg").contains("embedded-hdfs").contains("metabench-data");
+
+    // the report command re-draws the same summary from the saved JSON alone
+    File redrawn = new File(scratch, "redrawn");
+    MetaBenchRun report = MetaBenchRun.run(new Configuration(), scratch, "report", "-outDir",
+        redrawn.getPath(), new File(scratch, "study.json").getPath());
+    assertThat(report.exitCode).as(report.toString()).isZero();
+    assertThat(new String(Files.readAllBytes(new File(redrawn, "summary.csv").toPath()), "UTF-8"))
+        .isEqualTo(new String(Files.readAllBytes(new File(out, "summary.csv").toPath()), "UTF-8"));
+    assertThat(new File(redrawn, "report.html")).isFile();
+    assertThat(new File(redrawn, "charts/tps-vs-threads-rename.png")).isFile();
+    assertThat(report.stdout).contains("rename: mean TPS");
 
     // all four phases remove what they made: only MetaBench's marker stays
     assertThat(localTree(local).keySet()).allMatch(p -> p.startsWith(".metabench"));

@@ -33,19 +33,24 @@ public final class MetaBenchRun {
   }
 
   /**
-   * Runs with {@code args}; the JSON goes to a file in {@code scratch} and the NNBench block to
-   * {@code scratch/NNBench_results.log} unless the arguments say otherwise.
+   * Runs with {@code args}; the JSON goes to a file in {@code scratch} (or where {@code -jsonOut}
+   * says) and the NNBench block to {@code scratch/NNBench_results.log} unless the arguments say
+   * otherwise. A {@code report} command line is passed unchanged.
    */
   public static MetaBenchRun run(Configuration conf, File scratch, String... args)
       throws Exception {
     File json = File.createTempFile("result-", ".json", scratch);
     json.delete();
     List<String> all = new ArrayList<>(Arrays.asList(args));
-    if (!all.contains("-jsonOut")) {
+    boolean report = !all.isEmpty() && all.get(0).equals("report");
+    int given = all.indexOf("-jsonOut");
+    if (given >= 0 && given + 1 < all.size()) {
+      json = new File(all.get(given + 1));
+    } else if (!report) {
       all.add("-jsonOut");
       all.add(json.getPath());
     }
-    if (!all.contains("-nnbenchLog")) {
+    if (!report && !all.contains("-nnbenchLog")) {
       all.add("-nnbenchLog");
       all.add(new File(scratch, "NNBench_results.log").getPath());
     }

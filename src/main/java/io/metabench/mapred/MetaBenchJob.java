@@ -6,6 +6,7 @@ import io.metabench.config.ConfigKeys;
 import io.metabench.config.InvalidInputException;
 import io.metabench.config.UserSettings;
 import io.metabench.fs.ClientFactory;
+import io.metabench.fs.FsSemantics;
 import io.metabench.fs.EmbeddedHdfs;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
@@ -98,7 +99,7 @@ public final class MetaBenchJob {
           // Failed maps do not fail the job (see configure), so look whenever one is missing.
           logTaskDiagnostics(job);
         }
-        result = result(startedAt, reports);
+        result = result(startedAt, reports).withSemantics(FsSemantics.of(control, base));
       } finally {
         deleteJobDir(control, jobDir);
       }

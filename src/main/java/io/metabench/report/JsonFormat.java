@@ -52,6 +52,14 @@ public final class JsonFormat implements ResultFormat {
       w.name(p.getKey()).value(p.getValue());
     }
     w.endObject();
+    w.name("fileSystemSemantics").beginObject();
+    w.name("renameIs").value(result.semantics().renameKind());
+    w.name("capabilities").beginObject();
+    for (Map.Entry<String, String> c : result.semantics().capabilities().entrySet()) {
+      w.name(c.getKey()).value(c.getValue());
+    }
+    w.endObject();
+    w.endObject();
     w.name("exitCode").value(result.exitCode());
     w.name("phases").beginArray();
     for (PhaseResult p : result.phases()) {

@@ -36,6 +36,11 @@ public final class TextFormat implements ResultFormat {
           fixed(p.latencyMillisAt(99.9), 3), fixed(p.maxLatencyMillis(), 3),
           p.bytes() == 0 ? "-" : fixed(p.bytesPerSecond() / 1e6, 2)));
     }
+    if (result.semantics().renameCopies() && result.config().operations().contains(
+        io.metabench.op.OpType.RENAME)) {
+      out.append(String.format(Locale.ROOT, "  rename on %s copies and deletes each object: "
+          + "its TPS is not a rate of metadata renames%n", result.semantics().scheme()));
+    }
     if (result.mapsRequested() > 0) {
       writeMaps(result, out);
     }

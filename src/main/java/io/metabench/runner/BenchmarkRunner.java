@@ -4,6 +4,7 @@ import io.metabench.Version;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.InvalidInputException;
 import io.metabench.fs.ClientFactory;
+import io.metabench.fs.FsSemantics;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
 import io.metabench.op.MetaOp;
@@ -109,6 +110,7 @@ public final class BenchmarkRunner {
       initial.afterAll(config.operations(), layout, where);
       checkHdfsLimits(config, target);
       BaseDirMarker.claim(control, base, Version.get());
+      FsSemantics semantics = FsSemantics.of(control, base);
       pool = Executors.newCachedThreadPool(daemonThreads());
 
       List<PhaseResult> results = new ArrayList<>();
@@ -148,7 +150,7 @@ public final class BenchmarkRunner {
         cleanupFailures = cleanup(state);
       }
       return new RunResult(info(startedAt), config, results, cleanupFailures)
-          .withNotRun(notRun, notRunReason);
+          .withNotRun(notRun, notRunReason).withSemantics(semantics);
     } finally {
       close();
     }

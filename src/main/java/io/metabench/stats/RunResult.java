@@ -1,6 +1,7 @@
 package io.metabench.stats;
 
 import io.metabench.config.BenchConfig;
+import io.metabench.fs.FsSemantics;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,7 @@ public final class RunResult {
   private final List<MapReport> maps;
   private final List<String> notRun;
   private final String notRunReason;
+  private final FsSemantics semantics;
 
   /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
@@ -46,9 +48,11 @@ public final class RunResult {
     this.maps = Collections.unmodifiableList(maps);
     this.notRun = Collections.emptyList();
     this.notRunReason = "";
+    this.semantics = FsSemantics.UNKNOWN;
   }
 
-  private RunResult(RunResult r, List<String> notRun, String notRunReason) {
+  private RunResult(RunResult r, List<String> notRun, String notRunReason,
+      FsSemantics semantics) {
     this.info = r.info;
     this.config = r.config;
     this.phases = r.phases;
@@ -57,6 +61,7 @@ public final class RunResult {
     this.maps = r.maps;
     this.notRun = Collections.unmodifiableList(new java.util.ArrayList<>(notRun));
     this.notRunReason = notRunReason;
+    this.semantics = semantics;
   }
 
   /**
@@ -64,7 +69,17 @@ public final class RunResult {
    * failures left the namespace in a state they cannot run from).
    */
   public RunResult withNotRun(List<String> phases, String reason) {
-    return new RunResult(this, phases, reason);
+    return new RunResult(this, phases, reason, semantics);
+  }
+
+  /** This result with what the file system said about itself. */
+  public RunResult withSemantics(FsSemantics semantics) {
+    return new RunResult(this, notRun, notRunReason, semantics);
+  }
+
+  /** The file system's capabilities and rename kind; {@link FsSemantics#UNKNOWN} if not asked. */
+  public FsSemantics semantics() {
+    return semantics;
   }
 
   /** Operations of the requested phases that did not run; empty when all ran. */

@@ -30,6 +30,11 @@ abstract class NamespaceFactsContract {
   /** The full URI of a base directory no other test uses. */
   abstract String baseUri(String name);
 
+  /** What the report should say a rename is on this file system. */
+  String expectedRenameKind() {
+    return "metadata";
+  }
+
   MetaBenchRun run(String... args) throws Exception {
     return MetaBenchRun.run(conf(), scratch, args);
   }
@@ -58,6 +63,10 @@ abstract class NamespaceFactsContract {
     assertThat(phase.get("bytes").asLong()).isEqualTo(12_000);
     assertThat(phase.get("tps").asDouble()).isPositive();
     assertThat(r.stdout).contains("create_write").contains("All operations succeeded.");
+    JsonNode semantics = r.json().get("fileSystemSemantics");
+    assertThat(semantics.get("renameIs").asText()).isEqualTo(expectedRenameKind());
+    assertThat(semantics.get("capabilities").get("fs.capability.paths.append").asText())
+        .isIn("true", "false");
   }
 
   @Test

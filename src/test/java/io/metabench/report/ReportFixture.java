@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
+import io.metabench.fs.FsSemantics;
 import io.metabench.op.OpType;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.PhaseResult;
@@ -112,7 +113,11 @@ final class ReportFixture {
     Map<String, FailureCount> cleanup = new TreeMap<>();
     cleanup.put("AccessControlException", new FailureCount(2, "Permission denied: user=bench"));
     List<PhaseResult> phases = new ArrayList<>(Arrays.asList(createWrite, openRead, rename));
-    return new RunResult(info(), config(), phases, cleanup);
+    Map<String, String> capabilities = new TreeMap<>();
+    capabilities.put("fs.capability.paths.append", "true");
+    capabilities.put("fs.capability.directory.listing.inconsistent", "unknown");
+    return new RunResult(info(), config(), phases, cleanup)
+        .withSemantics(FsSemantics.recorded("hdfs", capabilities));
   }
 
   /** Runs {@code body} with {@code locale} (and an unusual time zone) as the JVM's defaults. */

@@ -124,4 +124,13 @@ class TextFormatTest {
     }
     throw new AssertionError("no row " + first + " in\n" + out);
   }
+
+  @Test
+  void renameOnAnObjectStoreIsSaidToBeACopy() throws Exception {
+    assertThat(render(ReportFixture.result())).doesNotContain("copies and deletes");
+    String s3a = render(ReportFixture.result().withSemantics(
+        io.metabench.fs.FsSemantics.recorded("s3a", java.util.Collections.emptyMap())));
+    assertThat(s3a).contains("\nrename  ").contains("\n  rename on s3a copies and deletes each "
+        + "object: its TPS is not a rate of metadata renames\n");
+  }
 }

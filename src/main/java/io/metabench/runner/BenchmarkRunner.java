@@ -27,6 +27,7 @@ import io.metabench.stats.RunResult;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -65,6 +66,9 @@ public final class BenchmarkRunner {
   private final List<FileSystem> workerClients = new ArrayList<>();
   private FileSystem control;
   private ExecutorService pool;
+  /** Per worker, the files (directories) this run made visible under their current names. */
+  private List<BitSet> visibleFiles;
+  private List<BitSet> visibleDirs;
   /** Directories the last removing phase could not remove because items remained in them. */
   private int dirsLeftByLastPhase;
 
@@ -254,6 +258,7 @@ public final class BenchmarkRunner {
     StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
     int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
     long startedAt = System.currentTimeMillis();
+    List<Visibility> visibility = visibilityFor(op, layout, barrierPhase >= 0);
     List<OpRecorder> recorders = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
       recorders.add(new OpRecorder(t));
@@ -269,7 +274,7 @@ public final class BenchmarkRunner {
             config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
             filesRenamed);
         return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate,
-            recorders.get(t)).call();
+            recorders.get(t), visibility.get(t)).call();
       });
     } finally {
       series = sampler.finish();
@@ -279,7 +284,46 @@ public final class BenchmarkRunner {
     if (op.removesItems()) {
       dirsLeftByLastPhase = removeEmptiedDirs(paths, ofFiles, schema, fs);
     }
+    if (barrierPhase >= 0) {
+      rememberVisibility(op, visibility);
+    }
     return result;
+  }
+
+  /**
+   * What each worker of a phase knows of its items' visibility: made visible by an earlier
+   * phase of this run (a create_write, mkdirs or rename that succeeded), and where this phase
+   * records what it makes visible. Cleanup tracks nothing.
+   */
+  private List<Visibility> visibilityFor(OpType op, Layout layout, boolean tracked) {
+    boolean ofFiles = op.items() == OpType.Items.FILES;
+    List<BitSet> known = ofFiles ? visibleFiles : visibleDirs;
+    boolean makes = tracked && (op.createsItems() || op == OpType.RENAME)
+        && Visibility.trackable(layout.itemsPerWorker());
+    List<Visibility> v = new ArrayList<>(layout.threads());
+    for (int t = 0; t < layout.threads(); t++) {
+      v.add(new Visibility(tracked && known != null ? known.get(t) : null,
+          makes ? new BitSet() : null));
+    }
+    return v;
+  }
+
+  private void rememberVisibility(OpType op, List<Visibility> visibility) {
+    if (!op.removesItems() && !op.createsItems() && op != OpType.RENAME) {
+      return; // a reading phase changes nothing
+    }
+    List<BitSet> made = null; // removed, or too many items to track
+    if (!op.removesItems() && !visibility.isEmpty() && visibility.get(0).made() != null) {
+      made = new ArrayList<>();
+      for (Visibility v : visibility) {
+        made.add(v.made());
+      }
+    }
+    if (op.items() == OpType.Items.FILES) {
+      visibleFiles = made;
+    } else {
+      visibleDirs = made;
+    }
   }
 
   /** Removes the directories a phase emptied, non-recursively, so nothing else can go with them. */

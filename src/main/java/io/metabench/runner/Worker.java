@@ -25,16 +25,22 @@ final class Worker implements Callable<OpRecorder> {
   private final NanoClock clock;
   private final StartGate gate;
   private final OpRecorder recorder;
+  private final Visibility visibility;
 
   Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
       StartGate gate) {
-    this(index, op, ctx, count, retries, clock, gate, new OpRecorder(index));
+    this(index, op, ctx, count, retries, clock, gate, new OpRecorder(index),
+        Visibility.UNTRACKED);
   }
 
-  /** A worker recording into {@code recorder}, which a sampler may read while it runs. */
+  /**
+   * A worker recording into {@code recorder}, which a sampler may read while it runs, and telling
+   * not-found failures of items this run made visible apart with {@code visibility}.
+   */
   Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
-      StartGate gate, OpRecorder recorder) {
+      StartGate gate, OpRecorder recorder, Visibility visibility) {
     this.recorder = recorder;
+    this.visibility = visibility;
     this.index = index;
     this.op = op;
     this.ctx = ctx;
@@ -64,12 +70,13 @@ final class Worker implements Callable<OpRecorder> {
       try {
         if (op.execute(ctx, item)) {
           recorder.success(start, ctx.splitNanos(), clock.nanoTime(), ctx.bytesMoved());
+          visibility.succeeded(item);
           return;
         }
         cause = RETURNED_FALSE;
         message = "";
       } catch (Exception e) {
-        cause = causeOf(e);
+        cause = visibility.causeOfFailure(item, causeOf(e));
         message = e.getMessage();
       }
       if (attempt < retries) {

@@ -2,6 +2,7 @@ package io.metabench.it;
 
 import static io.metabench.testing.FaultyLocalFileSystem.CREATE_FAIL_EVERY;
 import static io.metabench.testing.FaultyLocalFileSystem.DELETE_FALSE_EVERY;
+import static io.metabench.testing.FaultyLocalFileSystem.OPEN_NOT_FOUND_EVERY;
 import static io.metabench.testing.FaultyLocalFileSystem.RENAME_FALSE_EVERY;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -128,5 +129,33 @@ class ITFaultInjection {
         base("stop"));
     assertThat(cleanup.exitCode).as(cleanup.toString()).isZero();
     assertThat(new File(root, "stop")).doesNotExist();
+  }
+
+  @Test
+  void aFileNotFoundAfterThisRunCreatedItIsCountedAsVisibilityLag() throws Exception {
+    // one worker, so which items are hit is fixed: creates 7, 14, ... fail (items 6, 13, 20, 27,
+    // 34); opens 5, 10, ... throw FileNotFoundException (items 4, 9, 14, 19, 24, 29, 34)
+    MetaBenchRun r = MetaBenchRun.run(conf(), scratch, "-D", CREATE_FAIL_EVERY + "=7",
+        "-D", OPEN_NOT_FOUND_EVERY + "=5", "-operation", "create_write,open_read",
+        "-numFiles", "35", "-baseDir", base("lag"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode open = r.phase("open_read");
+    assertThat(open.get("successful").asLong()).isEqualTo(35 - 5 - 6);
+    // 4, 9, 14, 19, 24, 29 were created by this run and then not found
+    assertThat(open.get("failures").get("not found after it was made (visibility lag)")
+        .get("count").asLong()).isEqualTo(6);
+    // 6, 13, 20, 27, 34 were never created: an ordinary not-found
+    assertThat(open.get("failures").get("FileNotFoundException").get("count").asLong())
+        .isEqualTo(5);
+
+    // a later run does not know what this one made: every not-found is ordinary
+    FaultyLocalFileSystem.reset();
+    MetaBenchRun later = MetaBenchRun.run(conf(), scratch, "-D", OPEN_NOT_FOUND_EVERY + "=5",
+        "-operation", "open_read", "-numFiles", "35", "-baseDir", base("lag"));
+    JsonNode again = later.phase("open_read");
+    assertThat(again.get("failures").has("not found after it was made (visibility lag)"))
+        .isFalse();
+    assertThat(again.get("failures").get("FileNotFoundException").get("count").asLong())
+        .isEqualTo(11);
   }
 }

@@ -23,6 +23,8 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   public static final String CREATE_FAIL_EVERY = "faulty.create.fail.every";
   public static final String RENAME_FALSE_EVERY = "faulty.rename.false.every";
   public static final String DELETE_FALSE_EVERY = "faulty.delete.false.every";
+  /** Every n-th open of an item throws FileNotFoundException, as a lagging store would. */
+  public static final String OPEN_NOT_FOUND_EVERY = "faulty.open.notfound.every";
   /** mkdirs of a path containing this string throws (e.g. "map_1/" fails that map's setup). */
   public static final String MKDIRS_FAIL_MATCHING = "faulty.mkdirs.fail.matching";
   /** mkdirs of a path containing this string first sleeps faulty.mkdirs.delay.millis. */
@@ -32,10 +34,12 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   private static final AtomicLong CREATES = new AtomicLong();
   private static final AtomicLong RENAMES = new AtomicLong();
   private static final AtomicLong DELETES = new AtomicLong();
+  private static final AtomicLong OPENS = new AtomicLong();
 
   private long createFailEvery;
   private long renameFalseEvery;
   private long deleteFalseEvery;
+  private long openNotFoundEvery;
   private String mkdirsFailMatching;
   private String mkdirsDelayMatching;
   private long mkdirsDelayMillis;
@@ -44,6 +48,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     CREATES.set(0);
     RENAMES.set(0);
     DELETES.set(0);
+    OPENS.set(0);
   }
 
   @Override
@@ -52,6 +57,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     createFailEvery = conf.getLong(CREATE_FAIL_EVERY, 0);
     renameFalseEvery = conf.getLong(RENAME_FALSE_EVERY, 0);
     deleteFalseEvery = conf.getLong(DELETE_FALSE_EVERY, 0);
+    openNotFoundEvery = conf.getLong(OPEN_NOT_FOUND_EVERY, 0);
     mkdirsFailMatching = conf.get(MKDIRS_FAIL_MATCHING);
     mkdirsDelayMatching = conf.get(MKDIRS_DELAY_MATCHING);
     mkdirsDelayMillis = conf.getLong(MKDIRS_DELAY_MILLIS, 0);
@@ -117,6 +123,14 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
       throw new IOException("injected create failure for " + f);
     }
     return super.create(f, overwrite, bufferSize, replication, blockSize, progress);
+  }
+
+  @Override
+  public org.apache.hadoop.fs.FSDataInputStream open(Path f, int bufferSize) throws IOException {
+    if (hit(OPENS, openNotFoundEvery, f)) {
+      throw new java.io.FileNotFoundException("injected: " + f + " not (yet) visible");
+    }
+    return super.open(f, bufferSize);
   }
 
   @Override

@@ -104,6 +104,9 @@ public final class CliParser {
         + "process)");
     add(o, "barrierTimeout", "seconds", "How long a map waits at a phase's barrier for the "
         + "others (default " + BARRIER_TIMEOUT_SECONDS_DEFAULT + ")");
+    add(o, "readShift", "n", "Reading phases read the items of the worker n places on (of the "
+        + "map n places on with -maps), so client caches cannot answer (mdtest -N; default "
+        + READ_SHIFT_DEFAULT + ")");
     add(o, "reduces", "n", "Accepted for NNBench command lines; no effect");
     add(o, "filesPerReport", "n", "Accepted for Curvine command lines; no effect");
     // Two values at most, so a value may itself contain '=' (as with Hadoop's own -D).
@@ -241,6 +244,9 @@ public final class CliParser {
           break;
         case "barrierTimeout":
           conf.set(BARRIER_TIMEOUT_SECONDS, v);
+          break;
+        case "readShift":
+          conf.set(READ_SHIFT, v);
           break;
         case "D":
           String[] kv = opt.getValues();

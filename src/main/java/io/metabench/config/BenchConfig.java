@@ -38,6 +38,7 @@ public final class BenchConfig {
   private final int connectTimeoutSeconds;
   private final int maps;
   private final int barrierTimeoutSeconds;
+  private final int readShift;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
@@ -96,6 +97,9 @@ public final class BenchConfig {
     this.barrierTimeoutSeconds = (int) atMost(atLeast(conf, BARRIER_TIMEOUT_SECONDS,
         BARRIER_TIMEOUT_SECONDS_DEFAULT, 1, "-barrierTimeout", "a number of seconds such as 600"),
         86_400, "-barrierTimeout");
+    this.readShift = (int) atMost(atLeast(conf, READ_SHIFT, READ_SHIFT_DEFAULT, 0, "-readShift",
+        "0, or how many workers (maps with -maps) further on to read from, such as 1"),
+        100_000, "-readShift");
   }
 
   /**
@@ -134,6 +138,7 @@ public final class BenchConfig {
     conf.setInt(CONNECT_TIMEOUT_SECONDS, connectTimeoutSeconds);
     conf.setInt(MAPS, maps);
     conf.setInt(BARRIER_TIMEOUT_SECONDS, barrierTimeoutSeconds);
+    conf.setInt(READ_SHIFT, readShift);
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -156,6 +161,7 @@ public final class BenchConfig {
     p.put("cleanup", cleanup);
     p.put("maps", maps);
     p.put("barrierTimeout", barrierTimeoutSeconds);
+    p.put("readShift", readShift);
     return p;
   }
 
@@ -295,6 +301,11 @@ public final class BenchConfig {
     return barrierTimeoutSeconds;
   }
 
+  /** How many workers (maps with -maps) further on reading phases read from; 0 for their own. */
+  public int readShift() {
+    return readShift;
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof BenchConfig)) {
@@ -309,7 +320,7 @@ public final class BenchConfig {
         && sharedClient == c.sharedClient && retries == c.retries && cleanup == c.cleanup
         && jsonOut.equals(c.jsonOut) && nnbenchLog.equals(c.nnbenchLog)
         && connectTimeoutSeconds == c.connectTimeoutSeconds && maps == c.maps
-        && barrierTimeoutSeconds == c.barrierTimeoutSeconds;
+        && barrierTimeoutSeconds == c.barrierTimeoutSeconds && readShift == c.readShift;
   }
 
   @Override

@@ -133,4 +133,12 @@ public final class ConfigKeys {
   /** Turns off the live progress lines on stderr. */
   public static final String QUIET = "metabench.quiet";
   public static final boolean QUIET_DEFAULT = false;
+
+  /**
+   * Reading phases read the items of the worker {@code n} places on ({@code (t + n) mod threads})
+   * or, with {@link #MAPS}, of the map {@code n} places on, so a client cannot answer from what
+   * it cached when it made them (mdtest's -N). 0 reads one's own items.
+   */
+  public static final String READ_SHIFT = "metabench.read.shift";
+  public static final int READ_SHIFT_DEFAULT = 0;
 }

@@ -54,6 +54,11 @@ public enum OpType {
   }
 
   /** Whether the phase creates items, so their parent directories are made before it starts. */
+  /** Whether the operation only reads items (so it may read another worker's or map's). */
+  public boolean onlyReads() {
+    return this == OPEN_READ;
+  }
+
   public boolean createsItems() {
     return this == CREATE_WRITE || this == MKDIRS;
   }

@@ -240,9 +240,10 @@ public final class BenchmarkRunner {
     List<FileSystem> fs = clientsFor(layout.threads());
     PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(),
         layout.itemsPerWorker(), layout.entriesPerDir());
+    int shift = barrierPhase >= 0 && op.onlyReads() ? config.readShift() : 0;
     List<WorkerPaths> paths = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
-      paths.add(schema.forWorker(t));
+      paths.add(readFrom(shift, layout).forWorker(readWorker(t, shift, layout)));
     }
     if (op.createsItems()) {
       forEachWorker(layout.threads(), t -> {
@@ -258,7 +259,7 @@ public final class BenchmarkRunner {
     StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
     int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
     long startedAt = System.currentTimeMillis();
-    List<Visibility> visibility = visibilityFor(op, layout, barrierPhase >= 0);
+    List<Visibility> visibility = visibilityFor(op, layout, barrierPhase >= 0, shift);
     List<OpRecorder> recorders = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
       recorders.add(new OpRecorder(t));
@@ -295,17 +296,32 @@ public final class BenchmarkRunner {
    * phase of this run (a create_write, mkdirs or rename that succeeded), and where this phase
    * records what it makes visible. Cleanup tracks nothing.
    */
-  private List<Visibility> visibilityFor(OpType op, Layout layout, boolean tracked) {
+  private List<Visibility> visibilityFor(OpType op, Layout layout, boolean tracked, int shift) {
     boolean ofFiles = op.items() == OpType.Items.FILES;
-    List<BitSet> known = ofFiles ? visibleFiles : visibleDirs;
+    // Another map's items were made by another process: nothing is known of them here.
+    List<BitSet> known = shift != 0 && config.maps() > 0 ? null
+        : ofFiles ? visibleFiles : visibleDirs;
     boolean makes = tracked && (op.createsItems() || op == OpType.RENAME)
         && Visibility.trackable(layout.itemsPerWorker());
     List<Visibility> v = new ArrayList<>(layout.threads());
     for (int t = 0; t < layout.threads(); t++) {
-      v.add(new Visibility(tracked && known != null ? known.get(t) : null,
+      v.add(new Visibility(tracked && known != null ? known.get(readWorker(t, shift, layout))
+          : null,
           makes ? new BitSet() : null));
     }
     return v;
+  }
+
+  /** Whose items worker {@code t} works on: its own, or (reading) the worker shift places on. */
+  private int readWorker(int t, int shift, Layout layout) {
+    return shift == 0 || config.maps() > 0 ? t : (t + shift) % layout.threads();
+  }
+
+  /** The paths read: this map's, or with -maps and a shift, the map shift places on. */
+  private PathSchema readFrom(int shift, Layout layout) {
+    int map = shift == 0 || config.maps() == 0 ? config.mapIndex()
+        : (config.mapIndex() + shift) % config.maps();
+    return new PathSchema(target.baseDir(), map, layout.itemsPerWorker(), layout.entriesPerDir());
   }
 
   private void rememberVisibility(OpType op, List<Visibility> visibility) {

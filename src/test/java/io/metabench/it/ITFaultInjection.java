@@ -158,4 +158,31 @@ class ITFaultInjection {
     assertThat(again.get("failures").get("FileNotFoundException").get("count").asLong())
         .isEqualTo(11);
   }
+
+  @Test
+  void readShiftMakesEachWorkerReadTheFilesAnotherWorkerWrote() throws Exception {
+    for (int shift : new int[] {0, 1, 2}) {
+      FaultyLocalFileSystem.reset();
+      MetaBenchRun r = MetaBenchRun.run(conf(), scratch, "-D",
+          FaultyLocalFileSystem.RECORD_DIRS + "=true", "-operation",
+          "create_write,open_read,delete", "-threads", "3", "-numFiles", "4", "-readShift",
+          Integer.toString(shift), "-baseDir", base("shift" + shift));
+      assertThat(r.exitCode).as(r.toString()).isZero();
+      assertThat(r.phase("open_read").get("successful").asLong()).isEqualTo(12);
+      // each worker keeps its own client: what one client created and what it opened
+      int clients = 0;
+      for (Map<String, java.util.Set<String>> io : FaultyLocalFileSystem.RECORDED.values()) {
+        if (!io.containsKey("created")) {
+          continue;
+        }
+        clients++;
+        assertThat(io.get("created")).hasSize(1);
+        assertThat(io.get("opened")).hasSize(1);
+        int wrote = Integer.parseInt(io.get("created").iterator().next().replaceAll(".*_", ""));
+        int read = Integer.parseInt(io.get("opened").iterator().next().replaceAll(".*_", ""));
+        assertThat(read).as("shift %d", shift).isEqualTo((wrote + shift) % 3);
+      }
+      assertThat(clients).isEqualTo(3);
+    }
+  }
 }

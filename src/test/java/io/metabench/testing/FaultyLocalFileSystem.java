@@ -23,6 +23,11 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   public static final String CREATE_FAIL_EVERY = "faulty.create.fail.every";
   public static final String RENAME_FALSE_EVERY = "faulty.rename.false.every";
   public static final String DELETE_FALSE_EVERY = "faulty.delete.false.every";
+  /** When true, each instance records the worker directories it created and opened files in. */
+  public static final String RECORD_DIRS = "faulty.record.dirs";
+  /** Per client instance: "created" and "opened" worker directories (thread_N), when recorded. */
+  public static final java.util.Map<FaultyLocalFileSystem, java.util.Map<String, java.util.Set<String>>>
+      RECORDED = new java.util.concurrent.ConcurrentHashMap<>();
   /** Every n-th open of an item throws FileNotFoundException, as a lagging store would. */
   public static final String OPEN_NOT_FOUND_EVERY = "faulty.open.notfound.every";
   /** mkdirs of a path containing this string throws (e.g. "map_1/" fails that map's setup). */
@@ -49,6 +54,18 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     RENAMES.set(0);
     DELETES.set(0);
     OPENS.set(0);
+    RECORDED.clear();
+  }
+
+  private boolean record;
+
+  private void record(String what, Path item) {
+    if (record && item.getName().startsWith("file_")) {
+      String thread = item.toUri().getPath().replaceAll(".*/(map_\\d+/thread_\\d+)/.*", "$1");
+      RECORDED.computeIfAbsent(this, k -> new java.util.concurrent.ConcurrentHashMap<>())
+          .computeIfAbsent(what, k -> java.util.concurrent.ConcurrentHashMap.newKeySet())
+          .add(thread);
+    }
   }
 
   @Override
@@ -58,6 +75,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     renameFalseEvery = conf.getLong(RENAME_FALSE_EVERY, 0);
     deleteFalseEvery = conf.getLong(DELETE_FALSE_EVERY, 0);
     openNotFoundEvery = conf.getLong(OPEN_NOT_FOUND_EVERY, 0);
+    record = conf.getBoolean(RECORD_DIRS, false);
     mkdirsFailMatching = conf.get(MKDIRS_FAIL_MATCHING);
     mkdirsDelayMatching = conf.get(MKDIRS_DELAY_MATCHING);
     mkdirsDelayMillis = conf.getLong(MKDIRS_DELAY_MILLIS, 0);
@@ -113,6 +131,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     if (hit(CREATES, createFailEvery, f)) {
       throw new IOException("injected create failure for " + f);
     }
+    record("created", f);
     return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
   }
 
@@ -122,6 +141,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     if (hit(CREATES, createFailEvery, f)) {
       throw new IOException("injected create failure for " + f);
     }
+    record("created", f);
     return super.create(f, overwrite, bufferSize, replication, blockSize, progress);
   }
 
@@ -130,6 +150,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     if (hit(OPENS, openNotFoundEvery, f)) {
       throw new java.io.FileNotFoundException("injected: " + f + " not (yet) visible");
     }
+    record("opened", f);
     return super.open(f, bufferSize);
   }
 

@@ -136,6 +136,7 @@ class BenchConfigTest {
     changes.put(ConfigKeys.CONNECT_TIMEOUT_SECONDS, "6");
     changes.put(ConfigKeys.MAPS, "4");
     changes.put(ConfigKeys.BARRIER_TIMEOUT_SECONDS, "7");
+    changes.put(ConfigKeys.READ_SHIFT, "2");
     for (Map.Entry<String, String> e : changes.entrySet()) {
       Configuration c = nonDefault();
       c.set(e.getKey(), e.getValue());
@@ -149,7 +150,7 @@ class BenchConfigTest {
     assertThat(p.keySet()).containsExactly("operation", "numberOfFiles", "threads",
         "bytesToWrite", "blockSize", "bytesPerChecksum", "replicationFactorPerFile", "baseDir",
         "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "retries",
-        "cleanup", "maps", "barrierTimeout");
+        "cleanup", "maps", "barrierTimeout", "readShift");
     assertThat(p.get("operation")).isEqualTo("create_write,open_read,rename,delete,mkdirs,rmdir");
     assertThat(p.get("numberOfFiles")).isEqualTo(12345L);
     assertThat(p.get("readFileAfterOpen")).isEqualTo(true);

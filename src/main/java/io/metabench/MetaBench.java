@@ -26,6 +26,8 @@ import io.metabench.report.ResultFormatType;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.runner.PhaseBarrier;
 import io.metabench.runner.Progress;
+import io.metabench.runner.Signals;
+import io.metabench.runner.StopRequest;
 import io.metabench.stats.NanoClock;
 import io.metabench.stats.RunResult;
 import java.io.File;
@@ -45,7 +47,7 @@ import org.slf4j.LoggerFactory;
  * The command line: a Hadoop {@link Tool}, so {@code hadoop jar}, {@code -D}, {@code -conf} and
  * {@code -fs} work as everywhere in Hadoop. Results go to stdout and files; logs to stderr.
  * Exit codes: 0 all operations succeeded, 1 some failed (or the run could not complete), 2 bad
- * input (nothing was changed).
+ * input (nothing was changed), 130 stopped by Ctrl-C or SIGTERM (what completed is reported).
  */
 public final class MetaBench extends Configured implements Tool {
   private static final Logger LOG = LoggerFactory.getLogger(MetaBench.class);
@@ -56,19 +58,29 @@ public final class MetaBench extends Configured implements Tool {
 
   private final PrintStream out;
   private final PrintStream err;
+  private final StopRequest stop;
 
   public MetaBench() {
-    this(System.out, System.err);
+    this(System.out, System.err, new StopRequest());
   }
 
   /** For embedding and tests: results to {@code out}, one-line errors to {@code err}. */
   public MetaBench(PrintStream out, PrintStream err) {
-    this.out = out;
-    this.err = err;
+    this(out, err, StopRequest.NEVER);
   }
 
+  /** As {@link #MetaBench(PrintStream, PrintStream)}, stopping early when {@code stop} says. */
+  public MetaBench(PrintStream out, PrintStream err, StopRequest stop) {
+    this.out = out;
+    this.err = err;
+    this.stop = stop;
+  }
+
+  /** The command line: Ctrl-C and SIGTERM stop the run early with a partial report. */
   public static void main(String[] args) throws Exception {
-    System.exit(ToolRunner.run(new Configuration(), new MetaBench(), args));
+    MetaBench bench = new MetaBench();
+    Signals.install(bench.stop, System.err);
+    System.exit(ToolRunner.run(new Configuration(), bench, args));
   }
 
   @Override
@@ -113,9 +125,9 @@ public final class MetaBench extends Configured implements Tool {
       throws IOException, InterruptedException {
     boolean quiet = BenchConfig.quiet(conf);
     return config.maps() > 0
-        ? new MetaBenchJob(config, conf, target).run()
+        ? new MetaBenchJob(config, conf, target, stop).run()
         : new BenchmarkRunner(config, target, NanoClock.SYSTEM, PhaseBarrier.NONE,
-            quiet ? Progress.QUIET : Progress.to(err, System.console() != null)).run();
+            quiet ? Progress.QUIET : Progress.to(err, System.console() != null), stop).run();
   }
 
   private int runStudy(StudyPlan plan, Configuration conf)
@@ -128,7 +140,7 @@ public final class MetaBench extends Configured implements Tool {
     for (OpType op : first.operations()) {
       phases.add(op.id());
     }
-    StudyResult result = new StudyRunner(plan, conf, this::execute, (run, n, total) -> {
+    StudyResult result = new StudyRunner(plan, conf, stop, this::execute, (run, n, total) -> {
       out.printf(Locale.ROOT, "%n== run %d/%d: %s at %d threads, iteration %d/%d ==%n", n, total,
           run.target(), run.threads(), run.iteration(), plan.iterations());
       if (run.result() == null) {

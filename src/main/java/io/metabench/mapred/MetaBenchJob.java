@@ -15,6 +15,7 @@ import io.metabench.path.BaseDirMarker;
 import io.metabench.path.Layout;
 import io.metabench.path.NamespaceState;
 import io.metabench.runner.BenchmarkRunner;
+import io.metabench.runner.StopRequest;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
@@ -60,8 +61,15 @@ public final class MetaBenchJob {
   private final BenchConfig config;
   private final Configuration conf;
   private final Target target;
+  private final StopRequest stop;
 
   public MetaBenchJob(BenchConfig config, Configuration conf, Target target) {
+    this(config, conf, target, StopRequest.NEVER);
+  }
+
+  /** A job that is killed when {@code stop} is requested; the maps that committed are reported. */
+  public MetaBenchJob(BenchConfig config, Configuration conf, Target target, StopRequest stop) {
+    this.stop = stop;
     this.config = config;
     this.conf = conf;
     this.target = target;
@@ -100,6 +108,9 @@ public final class MetaBenchJob {
           logTaskDiagnostics(job);
         }
         result = result(startedAt, reports).withSemantics(FsSemantics.of(control, base));
+        if (stop.isRequested()) {
+          result = result.withInterruption(stop.reason());
+        }
       } finally {
         deleteJobDir(control, jobDir);
       }
@@ -189,6 +200,12 @@ public final class MetaBenchJob {
   private void waitFor(Job job) throws IOException, InterruptedException {
     long lastLog = 0;
     while (!job.isComplete()) {
+      if (stop.isRequested()) {
+        LOG.warn("{}: killing job {}; the maps that committed their output are reported",
+            stop.reason(), job.getJobID());
+        job.killJob();
+        return;
+      }
       long now = System.currentTimeMillis();
       if (now - lastLog >= PROGRESS_LOG_MILLIS) {
         LOG.info("Job {}: map progress {}%", job.getJobID(),

@@ -6,6 +6,7 @@ import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.runner.Progress;
+import io.metabench.runner.StopRequest;
 import io.metabench.runner.PhaseBarrier;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.NanoClock;
@@ -61,7 +62,8 @@ public final class MetaBenchMapper
           ? phase -> phase > 0 && files.await(phase) : files;
       // Plain progress lines every few seconds land in the task's stderr log.
       RunResult result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier,
-          BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false)).run();
+          BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false),
+          StopRequest.NEVER).run();
       MapReport report = new MapReport(mapIndex, InetAddress.getLocalHost().getHostName(),
           context.getTaskAttemptID().toString(), result.phases(), result.cleanupFailures());
       count(context, result);

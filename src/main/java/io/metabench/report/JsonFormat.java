@@ -61,6 +61,8 @@ public final class JsonFormat implements ResultFormat {
     w.endObject();
     w.endObject();
     w.name("exitCode").value(result.exitCode());
+    w.name("partial").value(result.partial());
+    w.name("interruptedBy").value(result.interruptedBy());
     w.name("phases").beginArray();
     for (PhaseResult p : result.phases()) {
       writePhase(w, p);

@@ -34,6 +34,8 @@ public final class StudyJsonFormat {
     }
     w.endArray();
     w.name("exitCode").value(result.exitCode());
+    w.name("partial").value(!result.interruptedBy().isEmpty());
+    w.name("interruptedBy").value(result.interruptedBy());
     w.name("runs").beginArray();
     for (StudyRun r : result.runs()) {
       w.beginObject();

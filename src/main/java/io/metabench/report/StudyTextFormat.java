@@ -33,6 +33,12 @@ public final class StudyTextFormat {
       }
       failedRuns += r.exitCode() == 0 ? 0 : 1;
     }
+    if (!result.interruptedBy().isEmpty()) {
+      out.append(String.format(Locale.ROOT, "%nStopped early (%s): the figures cover the runs "
+          + "and operations that completed before it (exit code %d).%n",
+          result.interruptedBy(), result.exitCode()));
+      return;
+    }
     out.append(String.format(Locale.ROOT, "%n%s%n", failedRuns == 0
         ? "All runs finished and every operation succeeded."
         : failedRuns + " of " + result.runs().size() + " runs had failures or did not finish "

@@ -56,7 +56,11 @@ public final class TextFormat implements ResultFormat {
     long failed = result.failedOperations();
     String verdict;
     int missing = result.missingMaps().size();
-    if (result.exitCode() == 0) {
+    if (result.partial()) {
+      verdict = "Stopped early (" + result.interruptedBy() + "): the figures cover the operations "
+          + "that completed before it" + (failed == 0 ? "" : "; " + failed + " of them failed")
+          + " (exit code " + result.exitCode() + ").";
+    } else if (result.exitCode() == 0) {
       verdict = "All operations succeeded.";
     } else if (!result.notRun().isEmpty()) {
       verdict = failed + " operations failed, and " + result.notRun().size() + " phases did not "

@@ -63,6 +63,7 @@ public final class BenchmarkRunner {
   private final ClockAnchor anchor;
   private final PhaseBarrier barrier;
   private final Progress progress;
+  private final StopRequest stop;
   private final List<FileSystem> workerClients = new ArrayList<>();
   private FileSystem control;
   private ExecutorService pool;
@@ -79,12 +80,16 @@ public final class BenchmarkRunner {
   /** A runner that is one of several processes (map tasks) meeting at {@code barrier}. */
   public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock,
       PhaseBarrier barrier) {
-    this(config, target, clock, barrier, Progress.QUIET);
+    this(config, target, clock, barrier, Progress.QUIET, StopRequest.NEVER);
   }
 
-  /** A runner reporting live progress of each phase to {@code progress}. */
+  /**
+   * A runner reporting live progress of each phase to {@code progress}, and stopping early, with
+   * a partial result, when {@code stop} is requested.
+   */
   public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock,
-      PhaseBarrier barrier, Progress progress) {
+      PhaseBarrier barrier, Progress progress, StopRequest stop) {
+    this.stop = stop;
     this.barrier = barrier;
     this.progress = progress;
     this.config = config;
@@ -123,7 +128,7 @@ public final class BenchmarkRunner {
       NamespaceState state = initial;
       for (int phase = 0; phase < config.operations().size(); phase++) {
         OpType op = config.operations().get(phase);
-        String refusal = refusal(state, op, layout, where);
+        String refusal = stop.isRequested() ? stop.reason() : refusal(state, op, layout, where);
         if (refusal != null) {
           // Only an earlier phase's failures get here: the sequence was checked before the run.
           notRunReason = refusal;
@@ -142,7 +147,7 @@ public final class BenchmarkRunner {
             phase == 0 ? config.startTime() * 1000 : 0, phase);
         // A removing phase with failures left items behind: keep them on record, so that a later
         // -cleanup (which takes both names and skips what is gone) still removes them.
-        if (!(op.removesItems() && result.failed() > 0)) {
+        if (!(op.removesItems() && (result.failed() > 0 || stop.isRequested()))) {
           state = state.after(op, layout, where);
         }
         BaseDirMarker.writeState(control, base, config.mapIndex(), state);
@@ -153,8 +158,9 @@ public final class BenchmarkRunner {
       if (config.cleanup()) {
         cleanupFailures = cleanup(state);
       }
-      return new RunResult(info(startedAt), config, results, cleanupFailures)
+      RunResult result = new RunResult(info(startedAt), config, results, cleanupFailures)
           .withNotRun(notRun, notRunReason).withSemantics(semantics);
+      return stop.isRequested() ? result.withInterruption(stop.reason()) : result;
     } finally {
       close();
     }
@@ -275,7 +281,8 @@ public final class BenchmarkRunner {
             config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
             filesRenamed);
         return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate,
-            recorders.get(t), visibility.get(t)).call();
+            recorders.get(t), visibility.get(t), barrierPhase >= 0 ? stop : StopRequest.NEVER)
+            .call();
       });
     } finally {
       series = sampler.finish();

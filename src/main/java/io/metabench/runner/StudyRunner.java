@@ -48,9 +48,12 @@ public final class StudyRunner {
   private final Configuration conf;
   private final RunExecutor executor;
   private final RunListener listener;
+  private final StopRequest stop;
 
-  public StudyRunner(StudyPlan plan, Configuration conf, RunExecutor executor,
+  /** A study that runs no further run once {@code stop} is requested. */
+  public StudyRunner(StudyPlan plan, Configuration conf, StopRequest stop, RunExecutor executor,
       RunListener listener) {
+    this.stop = stop;
     this.plan = plan;
     this.conf = conf;
     this.executor = executor;
@@ -96,7 +99,8 @@ public final class StudyRunner {
       for (Resolved t : targets) {
         labels.add(t.label);
       }
-      return new StudyResult(runs, plan.threadLevels(), plan.iterations(), labels, startedAt);
+      return new StudyResult(runs, plan.threadLevels(), plan.iterations(), labels, startedAt,
+          stop.isRequested() ? stop.reason() : "");
     } finally {
       for (Resolved t : targets) {
         t.target.close();
@@ -139,6 +143,9 @@ public final class StudyRunner {
   private StudyRun runOne(Resolved t, int threads, int iteration, int number)
       throws InterruptedException {
     String fsUri = t.target.fsUri().toString();
+    if (stop.isRequested()) {
+      return StudyRun.missing(t.label, fsUri, threads, iteration, stop.reason());
+    }
     if (!t.stoppedBecause.isEmpty()) {
       return StudyRun.missing(t.label, fsUri, threads, iteration, t.stoppedBecause);
     }

@@ -26,11 +26,12 @@ final class Worker implements Callable<OpRecorder> {
   private final StartGate gate;
   private final OpRecorder recorder;
   private final Visibility visibility;
+  private final StopRequest stop;
 
   Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
       StartGate gate) {
     this(index, op, ctx, count, retries, clock, gate, new OpRecorder(index),
-        Visibility.UNTRACKED);
+        Visibility.UNTRACKED, StopRequest.NEVER);
   }
 
   /**
@@ -38,7 +39,8 @@ final class Worker implements Callable<OpRecorder> {
    * not-found failures of items this run made visible apart with {@code visibility}.
    */
   Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
-      StartGate gate, OpRecorder recorder, Visibility visibility) {
+      StartGate gate, OpRecorder recorder, Visibility visibility, StopRequest stop) {
+    this.stop = stop;
     this.recorder = recorder;
     this.visibility = visibility;
     this.index = index;
@@ -55,7 +57,8 @@ final class Worker implements Callable<OpRecorder> {
     if (gate != null && gate.arriveAndWait()) {
       recorder.markLate();
     }
-    for (long i = 0; i < count; i++) {
+    // A stop request ends the worker between items; the item in flight completes and counts.
+    for (long i = 0; i < count && !stop.isRequested(); i++) {
       runOne(i, recorder);
     }
     return recorder;

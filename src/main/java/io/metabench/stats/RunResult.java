@@ -17,6 +17,8 @@ import java.util.TreeMap;
 public final class RunResult {
   /** The result file format version; bumped whenever a field changes meaning or goes away. */
   public static final int SCHEMA_VERSION = 1;
+  /** The exit code of a run stopped by a signal: 128 + SIGINT, as shells report Ctrl-C. */
+  public static final int INTERRUPTED_EXIT_CODE = 130;
 
   private final RunInfo info;
   private final BenchConfig config;
@@ -27,6 +29,7 @@ public final class RunResult {
   private final List<String> notRun;
   private final String notRunReason;
   private final FsSemantics semantics;
+  private final String interruptedBy;
 
   /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
@@ -49,10 +52,11 @@ public final class RunResult {
     this.notRun = Collections.emptyList();
     this.notRunReason = "";
     this.semantics = FsSemantics.UNKNOWN;
+    this.interruptedBy = "";
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
-      FsSemantics semantics) {
+      FsSemantics semantics, String interruptedBy) {
     this.info = r.info;
     this.config = r.config;
     this.phases = r.phases;
@@ -62,6 +66,7 @@ public final class RunResult {
     this.notRun = Collections.unmodifiableList(new java.util.ArrayList<>(notRun));
     this.notRunReason = notRunReason;
     this.semantics = semantics;
+    this.interruptedBy = interruptedBy;
   }
 
   /**
@@ -69,12 +74,30 @@ public final class RunResult {
    * failures left the namespace in a state they cannot run from).
    */
   public RunResult withNotRun(List<String> phases, String reason) {
-    return new RunResult(this, phases, reason, semantics);
+    return new RunResult(this, phases, reason, semantics, interruptedBy);
+  }
+
+  /**
+   * This result marked partial: a stop was requested ({@code why}, e.g. "interrupted by
+   * SIGINT"), so the last phase may have ended early and later phases did not run.
+   */
+  public RunResult withInterruption(String why) {
+    return new RunResult(this, notRun, notRunReason, semantics, why);
+  }
+
+  /** Why the run stopped early; empty when it was not interrupted. */
+  public String interruptedBy() {
+    return interruptedBy;
+  }
+
+  /** Whether the run was stopped early, so its figures cover only what completed. */
+  public boolean partial() {
+    return !interruptedBy.isEmpty();
   }
 
   /** This result with what the file system said about itself. */
   public RunResult withSemantics(FsSemantics semantics) {
-    return new RunResult(this, notRun, notRunReason, semantics);
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy);
   }
 
   /** The file system's capabilities and rename kind; {@link FsSemantics#UNKNOWN} if not asked. */
@@ -149,6 +172,9 @@ public final class RunResult {
    * every requested map reported; else 1.
    */
   public int exitCode() {
+    if (partial()) {
+      return INTERRUPTED_EXIT_CODE;
+    }
     return failedOperations() == 0 && cleanupFailures.isEmpty() && missingMaps().isEmpty()
         && notRun.isEmpty() ? 0 : 1;
   }

@@ -16,9 +16,17 @@ public final class StudyResult {
   private final int iterations;
   private final List<String> targets;
   private final long startedAtEpochMillis;
+  private final String interruptedBy;
 
   public StudyResult(List<StudyRun> runs, List<Integer> threadLevels, int iterations,
       List<String> targets, long startedAtEpochMillis) {
+    this(runs, threadLevels, iterations, targets, startedAtEpochMillis, "");
+  }
+
+  /** A study stopped early by {@code interruptedBy} (empty: it was not). */
+  public StudyResult(List<StudyRun> runs, List<Integer> threadLevels, int iterations,
+      List<String> targets, long startedAtEpochMillis, String interruptedBy) {
+    this.interruptedBy = interruptedBy;
     this.runs = Collections.unmodifiableList(new ArrayList<>(runs));
     this.threadLevels = Collections.unmodifiableList(new ArrayList<>(threadLevels));
     this.iterations = iterations;
@@ -58,7 +66,15 @@ public final class StudyResult {
     return finished;
   }
 
+  /** Why the study stopped early; empty when it was not interrupted. */
+  public String interruptedBy() {
+    return interruptedBy;
+  }
+
   public int exitCode() {
+    if (!interruptedBy.isEmpty()) {
+      return RunResult.INTERRUPTED_EXIT_CODE;
+    }
     for (StudyRun r : runs) {
       if (r.exitCode() != 0) {
         return 1;

@@ -28,6 +28,8 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   /** Per client instance: "created" and "opened" worker directories (thread_N), when recorded. */
   public static final java.util.Map<FaultyLocalFileSystem, java.util.Map<String, java.util.Set<String>>>
       RECORDED = new java.util.concurrent.ConcurrentHashMap<>();
+  /** Every create of an item first sleeps this long, as a hung server would. */
+  public static final String CREATE_DELAY_MILLIS = "faulty.create.delay.millis";
   /** Every n-th open of an item throws FileNotFoundException, as a lagging store would. */
   public static final String OPEN_NOT_FOUND_EVERY = "faulty.open.notfound.every";
   /** mkdirs of a path containing this string throws (e.g. "map_1/" fails that map's setup). */
@@ -45,6 +47,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   private long renameFalseEvery;
   private long deleteFalseEvery;
   private long openNotFoundEvery;
+  private long createDelayMillis;
   private String mkdirsFailMatching;
   private String mkdirsDelayMatching;
   private long mkdirsDelayMillis;
@@ -76,6 +79,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     deleteFalseEvery = conf.getLong(DELETE_FALSE_EVERY, 0);
     openNotFoundEvery = conf.getLong(OPEN_NOT_FOUND_EVERY, 0);
     record = conf.getBoolean(RECORD_DIRS, false);
+    createDelayMillis = conf.getLong(CREATE_DELAY_MILLIS, 0);
     mkdirsFailMatching = conf.get(MKDIRS_FAIL_MATCHING);
     mkdirsDelayMatching = conf.get(MKDIRS_DELAY_MATCHING);
     mkdirsDelayMillis = conf.getLong(MKDIRS_DELAY_MILLIS, 0);
@@ -108,6 +112,17 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     }
   }
 
+  private void delayCreate(Path f) throws IOException {
+    if (createDelayMillis > 0 && f.getName().startsWith("file_")) {
+      try {
+        Thread.sleep(createDelayMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted");
+      }
+    }
+  }
+
   @Override
   public URI getUri() {
     return URI.create("faulty:///");
@@ -131,6 +146,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     if (hit(CREATES, createFailEvery, f)) {
       throw new IOException("injected create failure for " + f);
     }
+    delayCreate(f);
     record("created", f);
     return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
   }
@@ -141,6 +157,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     if (hit(CREATES, createFailEvery, f)) {
       throw new IOException("injected create failure for " + f);
     }
+    delayCreate(f);
     record("created", f);
     return super.create(f, overwrite, bufferSize, replication, blockSize, progress);
   }

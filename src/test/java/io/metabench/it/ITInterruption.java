@@ -1,0 +1,108 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.metabench.MetaBench;
+import io.metabench.testing.FaultyLocalFileSystem;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C and SIGTERM, sent to a real MetaBench process: the first stops the run after the
+ * operations in flight and reports what completed, the second exits at once.
+ */
+class ITInterruption {
+  @TempDir
+  File scratch;
+
+  private Process start(String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(Arrays.asList(
+        new File(System.getProperty("java.home"), "bin/java").getPath(),
+        "-cp", System.getProperty("java.class.path"), MetaBench.class.getName()));
+    cmd.addAll(Arrays.asList(args));
+    return new ProcessBuilder(cmd).redirectOutput(new File(scratch, "out.txt"))
+        .redirectError(new File(scratch, "err.txt")).start();
+  }
+
+  private static void signal(Process p, String signal) throws Exception {
+    long pid = (Long) Process.class.getMethod("pid").invoke(p); // JDK 9+; tests run on 17
+    assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start()
+        .waitFor()).isZero();
+  }
+
+  private String read(String name) throws Exception {
+    return new String(Files.readAllBytes(new File(scratch, name).toPath()),
+        StandardCharsets.UTF_8);
+  }
+
+  private static void waitFor(File f) throws InterruptedException {
+    for (int i = 0; i < 600 && !f.exists(); i++) {
+      Thread.sleep(50);
+    }
+    assertThat(f).as("the run got going").exists();
+  }
+
+  @Test
+  void theFirstSignalStopsTheRunAndReportsWhatCompleted() throws Exception {
+    for (String signal : new String[] {"INT", "TERM"}) {
+      File base = new File(scratch, "base-" + signal);
+      File json = new File(scratch, signal + ".json");
+      Process p = start("-operation", "create_write,open_read,delete", "-numFiles", "1000000",
+          "-baseDir", base.toURI().toString(), "-jsonOut", json.getPath(), "-nnbenchLog", "",
+          "-quiet");
+      waitFor(new File(base, "data/map_0/thread_0/d_0/file_20"));
+      signal(p, signal);
+      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(p.exitValue()).as(read("err.txt")).isEqualTo(130);
+
+      assertThat(read("err.txt")).contains("metabench: SIG" + signal + ": finishing the "
+          + "operations in flight");
+      assertThat(read("out.txt")).contains("Stopped early (interrupted by SIG" + signal + ")");
+      JsonNode r = new ObjectMapper().readTree(json);
+      assertThat(r.get("partial").asBoolean()).isTrue();
+      assertThat(r.get("interruptedBy").asText()).isEqualTo("interrupted by SIG" + signal);
+      JsonNode create = r.get("phases").get(0);
+      long made = create.get("successful").asLong();
+      assertThat(made).isGreaterThan(20).isLessThan(1_000_000);
+      assertThat(create.get("attempted").asLong()).isEqualTo(made);
+      assertThat(r.get("notRun").toString()).isEqualTo("[\"open_read\",\"delete\"]");
+      // nothing is removed without -cleanup: every file made is still there
+      long files;
+      try (java.util.stream.Stream<java.nio.file.Path> s = Files.walk(base.toPath())) {
+        files = s.filter(f -> f.getFileName().toString().startsWith("file_")).count();
+      }
+      assertThat(files).isEqualTo(made);
+    }
+  }
+
+  @Test
+  void aSecondSignalExitsAtOnceWithoutWaitingForTheOperationInFlight() throws Exception {
+    File base = new File(scratch, "hung");
+    File json = new File(scratch, "hung.json");
+    // every create hangs for 30 s: the first signal cannot finish quickly
+    Process p = start("-D", "fs.faulty.impl=" + FaultyLocalFileSystem.class.getName(),
+        "-D", FaultyLocalFileSystem.CREATE_DELAY_MILLIS + "=30000", "-operation",
+        "create_write", "-numFiles", "5", "-baseDir", "faulty://" + base.getAbsolutePath(),
+        "-jsonOut", json.getPath(), "-nnbenchLog", "", "-quiet");
+    waitFor(new File(base, "data/map_0/thread_0"));
+    Thread.sleep(500);
+    signal(p, "INT");
+    Thread.sleep(300);
+    long before = System.nanoTime();
+    signal(p, "INT");
+    assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - before)).isLessThan(10);
+    assertThat(p.exitValue()).isEqualTo(130);
+    assertThat(read("err.txt")).contains("SIGINT again: exiting at once, without a report");
+    assertThat(json).doesNotExist();
+  }
+}

@@ -101,6 +101,7 @@ public final class MetaBench extends Configured implements Tool {
       Configuration runConf = plan.runConfiguration(conf, plan.targets().get(0),
           plan.threadLevels().get(0));
       BenchConfig config = BenchConfig.fromConfiguration(runConf);
+      ResultFiles.checkJsonOut(config);
       try (Target target = TargetResolver.resolve(config, runConf)) {
         RunResult result = execute(config, runConf, target);
         publish(result);
@@ -132,10 +133,11 @@ public final class MetaBench extends Configured implements Tool {
 
   private int runStudy(StudyPlan plan, Configuration conf)
       throws IOException, InterruptedException {
-    File dir = newResultDir(StudyFiles.outDir(plan.outDir(), "metabench-study",
-        System.currentTimeMillis()));
     BenchConfig first = BenchConfig.fromConfiguration(plan.runConfiguration(conf,
         plan.targets().get(0), plan.threadLevels().get(0)));
+    ResultFiles.checkJsonOut(first);
+    File dir = newResultDir(StudyFiles.outDir(plan.outDir(), "metabench-study",
+        System.currentTimeMillis()), first.overwrite());
     List<String> phases = new ArrayList<>();
     for (OpType op : first.operations()) {
       phases.add(op.id());
@@ -187,7 +189,7 @@ public final class MetaBench extends Configured implements Tool {
           + " is not among the results' concurrencies " + summary.threadLevels());
     }
     File dir = newResultDir(StudyFiles.outDir(request.outDir(), "metabench-report",
-        System.currentTimeMillis()));
+        System.currentTimeMillis()), false);
     StringBuilder text = new StringBuilder();
     new StudyTextFormat().writeTables(summary, text);
     out.print(text);
@@ -207,12 +209,19 @@ public final class MetaBench extends Configured implements Tool {
     return EXIT_OK;
   }
 
-  /** {@code path} as a directory for new results: refused when it holds anything already. */
-  private static File newResultDir(File dir) {
+  /**
+   * {@code dir} as a directory for new results: refused when it holds anything already, unless
+   * {@code overwrite} (then its files of the same names are replaced).
+   */
+  private static File newResultDir(File dir, boolean overwrite) {
     String[] existing = dir.list();
-    if (dir.exists() && (existing == null || existing.length > 0)) {
+    if (dir.exists() && existing == null) {
+      throw new InvalidInputException("-outDir " + dir + " is not a directory; give a new "
+          + "directory");
+    }
+    if (existing != null && existing.length > 0 && !overwrite) {
       throw new InvalidInputException("-outDir " + dir + " already exists and is not an empty "
-          + "directory; give a new directory, so no earlier result is overwritten");
+          + "directory; give a new directory, or add -overwrite to replace its files");
     }
     return dir;
   }

@@ -107,6 +107,10 @@ public final class CliParser {
     add(o, "readShift", "n", "Reading phases read the items of the worker n places on (of the "
         + "map n places on with -maps), so client caches cannot answer (mdtest -N; default "
         + READ_SHIFT_DEFAULT + ")");
+    add(o, "opTimeout", "duration", "Interrupt a call that takes longer and count it as failed: "
+        + "seconds (30) or 500ms, 30s, 2m (default: no limit)");
+    flag(o, "failFast", "Stop at the first failed operation and report what completed");
+    flag(o, "overwrite", "Replace existing result files (-jsonOut, -outDir) instead of refusing");
     add(o, "reduces", "n", "Accepted for NNBench command lines; no effect");
     add(o, "filesPerReport", "n", "Accepted for Curvine command lines; no effect");
     // Two values at most, so a value may itself contain '=' (as with Hadoop's own -D).
@@ -247,6 +251,16 @@ public final class CliParser {
           break;
         case "readShift":
           conf.set(READ_SHIFT, v);
+          break;
+        case "opTimeout":
+          // A bare number on the command line is seconds; the key holds milliseconds.
+          conf.set(OP_TIMEOUT_MILLIS, v.trim().matches("\\d+") ? v.trim() + "s" : v.trim());
+          break;
+        case "failFast":
+          conf.setBoolean(FAIL_FAST, true);
+          break;
+        case "overwrite":
+          conf.setBoolean(OVERWRITE, true);
           break;
         case "D":
           String[] kv = opt.getValues();

@@ -39,6 +39,9 @@ public final class BenchConfig {
   private final int maps;
   private final int barrierTimeoutSeconds;
   private final int readShift;
+  private final long opTimeoutMillis;
+  private final boolean failFast;
+  private final boolean overwrite;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
@@ -100,6 +103,27 @@ public final class BenchConfig {
     this.readShift = (int) atMost(atLeast(conf, READ_SHIFT, READ_SHIFT_DEFAULT, 0, "-readShift",
         "0, or how many workers (maps with -maps) further on to read from, such as 1"),
         100_000, "-readShift");
+    this.opTimeoutMillis = durationMillis(conf, OP_TIMEOUT_MILLIS, "-opTimeout");
+    this.failFast = bool(conf, FAIL_FAST, FAIL_FAST_DEFAULT, "-failFast");
+    this.overwrite = bool(conf, OVERWRITE, OVERWRITE_DEFAULT, "-overwrite");
+  }
+
+  /**
+   * A duration key: milliseconds, or with a unit as the command line gives it ({@code 30s},
+   * {@code 500ms}, {@code 2m}; a bare number on the command line means seconds and is converted
+   * there).
+   */
+  private static long durationMillis(Configuration conf, String key, String option) {
+    String raw = conf.getTrimmed(key, "0");
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,12})(ms|s|m)?")
+        .matcher(raw);
+    if (!m.matches()) {
+      throw new InvalidInputException(option + " '" + raw + "' is not a duration; give seconds "
+          + "(30), or a number with ms, s or m (500ms, 30s, 2m); 0 for no limit");
+    }
+    long n = Long.parseLong(m.group(1));
+    String unit = m.group(2) == null ? "ms" : m.group(2);
+    return unit.equals("ms") ? n : unit.equals("s") ? n * 1000 : n * 60_000;
   }
 
   /**
@@ -139,6 +163,9 @@ public final class BenchConfig {
     conf.setInt(MAPS, maps);
     conf.setInt(BARRIER_TIMEOUT_SECONDS, barrierTimeoutSeconds);
     conf.setInt(READ_SHIFT, readShift);
+    conf.setLong(OP_TIMEOUT_MILLIS, opTimeoutMillis);
+    conf.setBoolean(FAIL_FAST, failFast);
+    conf.setBoolean(OVERWRITE, overwrite);
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -162,6 +189,8 @@ public final class BenchConfig {
     p.put("maps", maps);
     p.put("barrierTimeout", barrierTimeoutSeconds);
     p.put("readShift", readShift);
+    p.put("opTimeoutMs", opTimeoutMillis);
+    p.put("failFast", failFast);
     return p;
   }
 
@@ -301,6 +330,21 @@ public final class BenchConfig {
     return barrierTimeoutSeconds;
   }
 
+  /** Longest a call may take before it is interrupted and counted as failed; 0: no limit. */
+  public long opTimeoutMillis() {
+    return opTimeoutMillis;
+  }
+
+  /** Whether the run stops at its first failed operation. */
+  public boolean failFast() {
+    return failFast;
+  }
+
+  /** Whether existing result files may be replaced. */
+  public boolean overwrite() {
+    return overwrite;
+  }
+
   /** How many workers (maps with -maps) further on reading phases read from; 0 for their own. */
   public int readShift() {
     return readShift;
@@ -320,7 +364,9 @@ public final class BenchConfig {
         && sharedClient == c.sharedClient && retries == c.retries && cleanup == c.cleanup
         && jsonOut.equals(c.jsonOut) && nnbenchLog.equals(c.nnbenchLog)
         && connectTimeoutSeconds == c.connectTimeoutSeconds && maps == c.maps
-        && barrierTimeoutSeconds == c.barrierTimeoutSeconds && readShift == c.readShift;
+        && barrierTimeoutSeconds == c.barrierTimeoutSeconds && readShift == c.readShift
+        && opTimeoutMillis == c.opTimeoutMillis && failFast == c.failFast
+        && overwrite == c.overwrite;
   }
 
   @Override

@@ -141,4 +141,19 @@ public final class ConfigKeys {
    */
   public static final String READ_SHIFT = "metabench.read.shift";
   public static final int READ_SHIFT_DEFAULT = 0;
+
+  /**
+   * Longest a single call may take, in milliseconds: a call still running then is interrupted
+   * and counted as a failure ("timed out (-opTimeout)"). 0: no limit.
+   */
+  public static final String OP_TIMEOUT_MILLIS = "metabench.op.timeout.millis";
+  public static final long OP_TIMEOUT_MILLIS_DEFAULT = 0;
+
+  /** Stop the run at the first failed operation, reporting what completed. */
+  public static final String FAIL_FAST = "metabench.fail.fast";
+  public static final boolean FAIL_FAST_DEFAULT = false;
+
+  /** Allow result files (-jsonOut, -outDir) that already exist to be replaced. */
+  public static final String OVERWRITE = "metabench.overwrite";
+  public static final boolean OVERWRITE_DEFAULT = false;
 }

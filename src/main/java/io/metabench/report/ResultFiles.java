@@ -23,13 +23,34 @@ public final class ResultFiles {
   private ResultFiles() {
   }
 
-  /** The JSON file's path: {@code -jsonOut}, or a timestamped name in the working directory. */
+  /**
+   * The JSON file's path: {@code -jsonOut}, or a timestamped name in the working directory (with
+   * {@code -2}, {@code -3} ... added when a file of that name exists: a default name never
+   * replaces a result).
+   */
   public static File jsonFile(BenchConfig config, long startedAtEpochMillis) {
     if (!config.jsonOut().isEmpty()) {
       return new File(config.jsonOut());
     }
     SimpleDateFormat f = new SimpleDateFormat("yyyyMMdd-HHmmss", Locale.ROOT);
-    return new File("metabench-" + f.format(new Date(startedAtEpochMillis)) + ".json");
+    String stem = "metabench-" + f.format(new Date(startedAtEpochMillis));
+    File file = new File(stem + ".json");
+    for (int n = 2; file.exists(); n++) {
+      file = new File(stem + "-" + n + ".json");
+    }
+    return file;
+  }
+
+  /**
+   * Refuses, before anything runs, a {@code -jsonOut} that exists unless {@code -overwrite}: a
+   * result is never replaced by accident.
+   */
+  public static void checkJsonOut(BenchConfig config) {
+    if (!config.jsonOut().isEmpty() && new File(config.jsonOut()).exists()
+        && !config.overwrite()) {
+      throw new io.metabench.config.InvalidInputException("-jsonOut " + config.jsonOut()
+          + " already exists; give a new file name, or add -overwrite to replace it");
+    }
   }
 
   public static File writeJson(RunResult result) throws IOException {

@@ -89,7 +89,8 @@ public final class BenchmarkRunner {
    */
   public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock,
       PhaseBarrier barrier, Progress progress, StopRequest stop) {
-    this.stop = stop;
+    // The run's own request: -failFast makes it; a signal's request reaches it through stop.
+    this.stop = new StopRequest(stop);
     this.barrier = barrier;
     this.progress = progress;
     this.config = config;
@@ -160,7 +161,8 @@ public final class BenchmarkRunner {
       }
       RunResult result = new RunResult(info(startedAt), config, results, cleanupFailures)
           .withNotRun(notRun, notRunReason).withSemantics(semantics);
-      return stop.isRequested() ? result.withInterruption(stop.reason()) : result;
+      return !stop.isRequested() ? result : stop.bySignal()
+          ? result.withInterruption(stop.reason()) : result.withEarlyStop(stop.reason());
     } finally {
       close();
     }
@@ -270,6 +272,15 @@ public final class BenchmarkRunner {
     for (int t = 0; t < layout.threads(); t++) {
       recorders.add(new OpRecorder(t));
     }
+    List<OpTimeout.Watch> watches = new ArrayList<>();
+    OpTimeout timeouts = null;
+    if (config.opTimeoutMillis() > 0 && barrierPhase >= 0) {
+      for (int t = 0; t < layout.threads(); t++) {
+        watches.add(new OpTimeout.Watch());
+      }
+      timeouts = new OpTimeout(watches, config.opTimeoutMillis() * 1_000_000L, clock);
+      timeouts.start();
+    }
     IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor,
         barrierPhase >= 0 ? progress : Progress.QUIET, op.id(),
         layout.threads() * layout.itemsPerWorker());
@@ -282,10 +293,14 @@ public final class BenchmarkRunner {
             filesRenamed);
         return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate,
             recorders.get(t), visibility.get(t), barrierPhase >= 0 ? stop : StopRequest.NEVER)
-            .call();
+            .watchedBy(watches.isEmpty() ? null : watches.get(t))
+            .failFast(config.failFast() && barrierPhase >= 0).call();
       });
     } finally {
       series = sampler.finish();
+      if (timeouts != null) {
+        timeouts.stop();
+      }
     }
     PhaseResult result = PhaseResult.merge(op, recorders, startedAt, anchor)
         .withLateMaps(lateMap ? 1 : 0).withSeries(series);

@@ -11,23 +11,46 @@ public final class StopRequest {
   /** Never requested: for runs that cannot be interrupted (tests, embedding). */
   public static final StopRequest NEVER = new StopRequest();
 
+  private final StopRequest parent;
   private volatile String reason;
+  private volatile boolean bySignal;
 
-  /** Requests the stop; the first reason given is kept. */
+  public StopRequest() {
+    this(null);
+  }
+
+  /** A request that is also made whenever {@code parent}'s is (a run's, inside a process's). */
+  public StopRequest(StopRequest parent) {
+    this.parent = parent;
+  }
+
+  /** Requests the stop because of a signal; the first reason given is kept. */
   public void request(String why) {
+    request(why, true);
+  }
+
+  /** Requests the stop; {@code signal} tells a signal from the run's own decision (-failFast). */
+  public void request(String why, boolean signal) {
     synchronized (this) {
       if (reason == null) {
+        bySignal = signal;
         reason = why;
       }
     }
   }
 
   public boolean isRequested() {
-    return reason != null;
+    return reason != null || (parent != null && parent.isRequested());
   }
 
   /** Why the stop was requested; null when it was not. */
   public String reason() {
-    return reason;
+    String own = reason;
+    return own != null || parent == null ? own : parent.reason();
+  }
+
+  /** Whether a signal (rather than the run itself) asked for the stop. */
+  public boolean bySignal() {
+    return reason != null ? bySignal : parent != null && parent.bySignal();
   }
 }

@@ -27,6 +27,8 @@ final class Worker implements Callable<OpRecorder> {
   private final OpRecorder recorder;
   private final Visibility visibility;
   private final StopRequest stop;
+  private OpTimeout.Watch watch;
+  private boolean failFast;
 
   Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
       StartGate gate) {
@@ -52,6 +54,18 @@ final class Worker implements Callable<OpRecorder> {
     this.gate = gate;
   }
 
+  /** Times every call against {@code -opTimeout} through {@code w}; null: no limit. */
+  Worker watchedBy(OpTimeout.Watch w) {
+    this.watch = w;
+    return this;
+  }
+
+  /** Requests the stop at this worker's first failed operation ({@code -failFast}). */
+  Worker failFast(boolean on) {
+    this.failFast = on;
+    return this;
+  }
+
   @Override
   public OpRecorder call() throws InterruptedException {
     if (gate != null && gate.arriveAndWait()) {
@@ -70,22 +84,39 @@ final class Worker implements Callable<OpRecorder> {
       ctx.beginAttempt();
       String cause;
       String message;
+      if (watch != null) {
+        watch.begin(clock.nanoTime());
+      }
+      boolean ok;
+      Exception failure = null;
       try {
-        if (op.execute(ctx, item)) {
-          recorder.success(start, ctx.splitNanos(), clock.nanoTime(), ctx.bytesMoved());
-          visibility.succeeded(item);
-          return;
-        }
+        ok = op.execute(ctx, item);
+      } catch (Exception e) {
+        ok = false;
+        failure = e;
+      }
+      if (watch != null && watch.endTimedOut()) {
+        // Too late is a failure whatever the call returned: the limit is what was asked.
+        cause = OpTimeout.CAUSE;
+        message = failure == null ? "" : failure.toString();
+      } else if (ok) {
+        recorder.success(start, ctx.splitNanos(), clock.nanoTime(), ctx.bytesMoved());
+        visibility.succeeded(item);
+        return;
+      } else if (failure == null) {
         cause = RETURNED_FALSE;
         message = "";
-      } catch (Exception e) {
-        cause = visibility.causeOfFailure(item, causeOf(e));
-        message = e.getMessage();
+      } else {
+        cause = visibility.causeOfFailure(item, causeOf(failure));
+        message = failure.getMessage();
       }
       if (attempt < retries) {
         recorder.retry(cause, message);
       } else {
         recorder.failure(start, clock.nanoTime(), cause, message);
+        if (failFast) {
+          stop.request("stopped at the first failure (-failFast): " + cause, false);
+        }
         return;
       }
     }

@@ -30,6 +30,7 @@ public final class RunResult {
   private final String notRunReason;
   private final FsSemantics semantics;
   private final String interruptedBy;
+  private final boolean stoppedBySignal;
 
   /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
@@ -53,10 +54,11 @@ public final class RunResult {
     this.notRunReason = "";
     this.semantics = FsSemantics.UNKNOWN;
     this.interruptedBy = "";
+    this.stoppedBySignal = true;
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
-      FsSemantics semantics, String interruptedBy) {
+      FsSemantics semantics, String interruptedBy, boolean stoppedBySignal) {
     this.info = r.info;
     this.config = r.config;
     this.phases = r.phases;
@@ -67,6 +69,7 @@ public final class RunResult {
     this.notRunReason = notRunReason;
     this.semantics = semantics;
     this.interruptedBy = interruptedBy;
+    this.stoppedBySignal = stoppedBySignal;
   }
 
   /**
@@ -74,7 +77,7 @@ public final class RunResult {
    * failures left the namespace in a state they cannot run from).
    */
   public RunResult withNotRun(List<String> phases, String reason) {
-    return new RunResult(this, phases, reason, semantics, interruptedBy);
+    return new RunResult(this, phases, reason, semantics, interruptedBy, stoppedBySignal);
   }
 
   /**
@@ -82,7 +85,15 @@ public final class RunResult {
    * SIGINT"), so the last phase may have ended early and later phases did not run.
    */
   public RunResult withInterruption(String why) {
-    return new RunResult(this, notRun, notRunReason, semantics, why);
+    return new RunResult(this, notRun, notRunReason, semantics, why, true);
+  }
+
+  /**
+   * This result marked partial because the run stopped itself ({@code -failFast}): its exit code
+   * is that of failures (1), not that of a signal.
+   */
+  public RunResult withEarlyStop(String why) {
+    return new RunResult(this, notRun, notRunReason, semantics, why, false);
   }
 
   /** Why the run stopped early; empty when it was not interrupted. */
@@ -97,7 +108,7 @@ public final class RunResult {
 
   /** This result with what the file system said about itself. */
   public RunResult withSemantics(FsSemantics semantics) {
-    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy);
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal);
   }
 
   /** The file system's capabilities and rename kind; {@link FsSemantics#UNKNOWN} if not asked. */
@@ -173,7 +184,7 @@ public final class RunResult {
    */
   public int exitCode() {
     if (partial()) {
-      return INTERRUPTED_EXIT_CODE;
+      return stoppedBySignal ? INTERRUPTED_EXIT_CODE : 1;
     }
     return failedOperations() == 0 && cleanupFailures.isEmpty() && missingMaps().isEmpty()
         && notRun.isEmpty() ? 0 : 1;

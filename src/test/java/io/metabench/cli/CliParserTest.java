@@ -392,4 +392,12 @@ class CliParserTest {
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("is not a Hadoop configuration file");
   }
+
+  @Test
+  void aBareOpTimeoutIsSeconds() {
+    assertThat(parse("-operation", "all", "-opTimeout", "30").opTimeoutMillis())
+        .isEqualTo(30_000);
+    assertThat(parse("-operation", "all", "-opTimeout", "40ms").opTimeoutMillis()).isEqualTo(40);
+    assertThat(parse("-operation", "all", "-failFast", "-overwrite").failFast()).isTrue();
+  }
 }

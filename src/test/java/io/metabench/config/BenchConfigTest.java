@@ -137,6 +137,9 @@ class BenchConfigTest {
     changes.put(ConfigKeys.MAPS, "4");
     changes.put(ConfigKeys.BARRIER_TIMEOUT_SECONDS, "7");
     changes.put(ConfigKeys.READ_SHIFT, "2");
+    changes.put(ConfigKeys.OP_TIMEOUT_MILLIS, "1500");
+    changes.put(ConfigKeys.FAIL_FAST, "true");
+    changes.put(ConfigKeys.OVERWRITE, "true");
     for (Map.Entry<String, String> e : changes.entrySet()) {
       Configuration c = nonDefault();
       c.set(e.getKey(), e.getValue());
@@ -150,7 +153,7 @@ class BenchConfigTest {
     assertThat(p.keySet()).containsExactly("operation", "numberOfFiles", "threads",
         "bytesToWrite", "blockSize", "bytesPerChecksum", "replicationFactorPerFile", "baseDir",
         "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "retries",
-        "cleanup", "maps", "barrierTimeout", "readShift");
+        "cleanup", "maps", "barrierTimeout", "readShift", "opTimeoutMs", "failFast");
     assertThat(p.get("operation")).isEqualTo("create_write,open_read,rename,delete,mkdirs,rmdir");
     assertThat(p.get("numberOfFiles")).isEqualTo(12345L);
     assertThat(p.get("readFileAfterOpen")).isEqualTo(true);
@@ -297,5 +300,20 @@ class BenchConfigTest {
     assertThatThrownBy(() -> c.operations().add(OpType.DELETE))
         .isInstanceOf(UnsupportedOperationException.class);
     assertThat(c.operations()).isEqualTo(Collections.singletonList(OpType.RENAME));
+  }
+
+  @Test
+  void opTimeoutTakesMillisecondsOrAUnit() {
+    assertThat(BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "all", ConfigKeys.OP_TIMEOUT_MILLIS, "1500"))
+        .opTimeoutMillis()).isEqualTo(1500);
+    assertThat(BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "all", ConfigKeys.OP_TIMEOUT_MILLIS, "30s"))
+        .opTimeoutMillis()).isEqualTo(30_000);
+    assertThat(BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "all", ConfigKeys.OP_TIMEOUT_MILLIS, "2m"))
+        .opTimeoutMillis()).isEqualTo(120_000);
+    assertThat(BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "all", ConfigKeys.OP_TIMEOUT_MILLIS, "250ms"))
+        .opTimeoutMillis()).isEqualTo(250);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> BenchConfig.fromConfiguration(
+        conf(ConfigKeys.OPERATIONS, "all", ConfigKeys.OP_TIMEOUT_MILLIS, "soon"))).hasMessageContaining(
+        "-opTimeout 'soon' is not a duration");
   }
 }

@@ -102,6 +102,26 @@ class ITBadInput {
   }
 
   @Test
+  void anExistingResultFileIsNotReplacedWithoutOverwrite() throws Exception {
+    File earlier = new File(scratch, "earlier.json");
+    Files.write(earlier.toPath(), "{\"earlier\": true}".getBytes("UTF-8"));
+    Map<String, String> before = Trees.list(local, new Path(root.toURI()));
+    MetaBenchRun refused = MetaBenchRun.run(new Configuration(), scratch, "-operation",
+        "create_write", "-baseDir", base, "-jsonOut", earlier.getPath());
+    assertThat(refused.exitCode).isEqualTo(2);
+    assertThat(refused.stderr.trim()).isEqualTo("metabench: -jsonOut " + earlier.getPath()
+        + " already exists; give a new file name, or add -overwrite to replace it");
+    assertThat(refused.stdout).isEmpty();
+    assertThat(Trees.list(local, new Path(root.toURI()))).isEqualTo(before);
+    assertThat(new String(Files.readAllBytes(earlier.toPath()), "UTF-8"))
+        .isEqualTo("{\"earlier\": true}");
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation",
+        "create_write", "-baseDir", base, "-jsonOut", earlier.getPath(), "-overwrite");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.json().get("phases")).hasSize(1);
+  }
+
+  @Test
   void aDirectoryWithForeignContentIsRefusedAndLeftAlone() throws Exception {
     assertRefused(new Configuration(), "holds other content and no MetaBench marker",
         "-operation", "create_write", "-baseDir", root.toURI().toString());

@@ -185,4 +185,37 @@ class ITFaultInjection {
       assertThat(clients).isEqualTo(3);
     }
   }
+
+  @Test
+  void aCallLongerThanOpTimeoutIsInterruptedAndCountedAsFailed() throws Exception {
+    long started = System.nanoTime();
+    MetaBenchRun r = MetaBenchRun.run(conf(), scratch, "-D",
+        FaultyLocalFileSystem.CREATE_DELAY_MILLIS + "=20000", "-operation", "create_write",
+        "-threads", "2", "-numFiles", "3", "-opTimeout", "300ms", "-baseDir", base("hung"));
+    // six calls that would each hang 20 s took well under one of them
+    assertThat(System.nanoTime() - started).isLessThan(15_000_000_000L);
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode create = r.phase("create_write");
+    assertThat(create.get("successful").asLong()).isZero();
+    assertThat(create.get("failures").get("timed out (-opTimeout)").get("count").asLong())
+        .isEqualTo(6);
+    assertThat(r.json().get("parameters").get("opTimeoutMs").asLong()).isEqualTo(300);
+  }
+
+  @Test
+  void failFastStopsAtTheFirstFailureAndReportsWhatCompleted() throws Exception {
+    MetaBenchRun r = MetaBenchRun.run(conf(), scratch, "-D", CREATE_FAIL_EVERY + "=3",
+        "-operation", "create_write,open_read", "-numFiles", "10", "-failFast",
+        "-baseDir", base("fast"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode create = r.phase("create_write");
+    // items 0 and 1 made, item 2 failed: nothing after it
+    assertThat(create.get("attempted").asLong()).isEqualTo(3);
+    assertThat(create.get("successful").asLong()).isEqualTo(2);
+    assertThat(r.json().get("partial").asBoolean()).isTrue();
+    assertThat(r.json().get("interruptedBy").asText())
+        .isEqualTo("stopped at the first failure (-failFast): IOException");
+    assertThat(r.json().get("notRun").toString()).isEqualTo("[\"open_read\"]");
+    assertThat(r.stdout).contains("Stopped early (stopped at the first failure (-failFast)");
+  }
 }

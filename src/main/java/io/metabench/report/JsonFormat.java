@@ -1,5 +1,6 @@
 package io.metabench.report;
 
+import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
@@ -115,6 +116,17 @@ public final class JsonFormat implements ResultFormat {
     w.endObject();
     w.name("workerBusyMs").value(p.workerBusyNanos() / 1e6, 6);
     w.name("latencyHistogram").value(encode(p.latency()));
+    w.name("disruptions").beginArray();
+    for (Disruption d : Disruption.of(p.series())) {
+      w.beginObject();
+      w.name("kind").value(d.kind().id());
+      w.name("fromSeconds").value(d.fromSeconds(), 3);
+      w.name("toSeconds").value(d.toSeconds(), 3);
+      w.name("successful").value(d.successes());
+      w.name("failed").value(d.failed());
+      w.endObject();
+    }
+    w.endArray();
     w.endObject();
   }
 

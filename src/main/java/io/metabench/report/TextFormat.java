@@ -1,5 +1,6 @@
 package io.metabench.report;
 
+import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
@@ -45,6 +46,14 @@ public final class TextFormat implements ResultFormat {
       writeMaps(result, out);
     }
     for (PhaseResult p : result.phases()) {
+      for (Disruption d : Disruption.of(p.series())) {
+        out.append(String.format(Locale.ROOT, "  %s: %s from %.1f s to %.1f s into the phase "
+            + "(%d ok, %d failed)%n", p.op().id(), d.kind() == Disruption.Kind.STALL
+            ? "nothing completed" : "failures", d.fromSeconds(), d.toSeconds(), d.successes(),
+            d.failed()));
+      }
+    }
+    for (PhaseResult p : result.phases()) {
       writeCauses(out, p.op().id() + " failed", p.failures());
       writeCauses(out, p.op().id() + " retried", p.retries());
     }
@@ -52,6 +61,8 @@ public final class TextFormat implements ResultFormat {
     if (!result.notRun().isEmpty()) {
       out.append(String.format(Locale.ROOT, "  not run: %s: %s%n",
           String.join(",", result.notRun()), result.notRunReason()));
+    } else if (!result.notRunReason().isEmpty()) {
+      out.append(String.format(Locale.ROOT, "  %s%n", result.notRunReason()));
     }
     long failed = result.failedOperations();
     String verdict;
@@ -65,6 +76,9 @@ public final class TextFormat implements ResultFormat {
     } else if (!result.notRun().isEmpty()) {
       verdict = failed + " operations failed, and " + result.notRun().size() + " phases did not "
           + "run (exit code " + result.exitCode() + ").";
+    } else if (!result.notRunReason().isEmpty()) {
+      verdict = failed + " operations failed, and the run could not finish its bookkeeping "
+          + "(exit code " + result.exitCode() + ").";
     } else if (missing > 0) {
       // Their operations are in no column: say so rather than blame cleanup or count 0 failed.
       verdict = (failed == 0 ? "" : failed + " operations failed, and ") + missing + " of "

@@ -126,6 +126,7 @@ public final class BenchmarkRunner {
       List<PhaseResult> results = new ArrayList<>();
       List<String> notRun = new ArrayList<>();
       String notRunReason = "";
+      boolean stateUnrecorded = false;
       NamespaceState state = initial;
       for (int phase = 0; phase < config.operations().size(); phase++) {
         OpType op = config.operations().get(phase);
@@ -151,12 +152,24 @@ public final class BenchmarkRunner {
         if (!(op.removesItems() && (result.failed() > 0 || stop.isRequested()))) {
           state = state.after(op, layout, where);
         }
-        BaseDirMarker.writeState(control, base, config.mapIndex(), state);
         logPhase(result);
         results.add(result);
+        String unrecorded = recordState(state);
+        if (unrecorded != null) {
+          // The phase's figures stand; what the namespace holds now is not on record, so no
+          // later phase (nor cleanup) may rely on it.
+          notRunReason = unrecorded;
+          for (OpType skipped : config.operations().subList(phase + 1,
+              config.operations().size())) {
+            notRun.add(skipped.id());
+          }
+          barrier.withdraw(phase + 1, config.operations().size());
+          stateUnrecorded = true;
+          break;
+        }
       }
       Map<String, FailureCount> cleanupFailures = new TreeMap<>();
-      if (config.cleanup()) {
+      if (config.cleanup() && !stateUnrecorded) {
         cleanupFailures = cleanup(state);
       }
       RunResult result = new RunResult(info(startedAt), config, results, cleanupFailures)
@@ -197,6 +210,31 @@ public final class BenchmarkRunner {
     BaseDirMarker.requireUsable(ownership, base);
     return ownership == BaseDirMarker.Ownership.OWNED ? BaseDirMarker.readState(fs, base, map)
         : NamespaceState.EMPTY;
+  }
+
+  /**
+   * Records the namespace state after a phase, retrying for up to the connect timeout: the file
+   * system may just be coming back from the outage the phase ran into.
+   *
+   * @return null when recorded, else why not
+   */
+  private String recordState(NamespaceState state) throws InterruptedException {
+    long deadline = System.nanoTime() + config.connectTimeoutSeconds() * 1_000_000_000L;
+    for (long pause = 100;; pause = Math.min(pause * 2, 2000)) {
+      try {
+        BaseDirMarker.writeState(control, target.baseDir(), config.mapIndex(), state);
+        return null;
+      } catch (IOException e) {
+        if (System.nanoTime() + pause * 1_000_000L > deadline) {
+          String why = "the namespace state after this phase could not be recorded in "
+              + BaseDirMarker.markerDir(target.baseDir()) + " (" + e + "); later phases and "
+              + "cleanup were not run; check what the base directory holds before the next run";
+          LOG.error(why);
+          return why;
+        }
+        Thread.sleep(pause);
+      }
+    }
   }
 
   /** Why {@code op} cannot run from {@code state}, or null when it can. */

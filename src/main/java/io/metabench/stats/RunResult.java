@@ -187,6 +187,6 @@ public final class RunResult {
       return stoppedBySignal ? INTERRUPTED_EXIT_CODE : 1;
     }
     return failedOperations() == 0 && cleanupFailures.isEmpty() && missingMaps().isEmpty()
-        && notRun.isEmpty() ? 0 : 1;
+        && notRun.isEmpty() && notRunReason.isEmpty() ? 0 : 1;
   }
 }

@@ -7,6 +7,7 @@ import io.metabench.config.ConfigKeys;
 import io.metabench.fs.FsSemantics;
 import io.metabench.op.OpType;
 import io.metabench.stats.FailureCount;
+import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
@@ -88,6 +89,19 @@ final class ReportFixture {
     return h;
   }
 
+  /** open_read's seconds: 600 ok; then 10 failed and nothing else; then 390 ok. */
+  static IntervalSeries openReadSeries() {
+    long t0 = 1_700_000_004_005L * MS;
+    Histogram first = new Histogram(3);
+    first.recordValueWithCount(MS / 2, 600);
+    Histogram last = new Histogram(3);
+    last.recordValueWithCount(MS / 2, 390);
+    return new IntervalSeries(Arrays.asList(
+        new IntervalSeries.Interval(t0, t0 + S / 2, first, 0),
+        new IntervalSeries.Interval(t0 + S / 2, t0 + S, new Histogram(3), 10),
+        new IntervalSeries.Interval(t0 + S, t0 + 5 * S / 4, last, 0)));
+  }
+
   static RunResult result() {
     Map<String, FailureCount> none = Collections.emptyMap();
     PhaseResult createWrite = new PhaseResult(OpType.CREATE_WRITE, 4, 1000, 1000, none, none, 0,
@@ -103,7 +117,7 @@ final class ReportFixture {
     readRetries.put("IOException", new FailureCount(12, "Connection reset by peer"));
     PhaseResult openRead = new PhaseResult(OpType.OPEN_READ, 4, 1000, 990, readFailures,
         readRetries, 1, 0, 0, 5 * S / 4, 4_950 * MS, 1_013_760, 990 * MS, 495 * MS, openReadLatency(),
-        1_700_000_004_005L);
+        1_700_000_004_005L).withSeries(openReadSeries());
 
     Map<String, FailureCount> renameFailures = new TreeMap<>();
     renameFailures.put("returned false", new FailureCount(1000, ""));

@@ -10,7 +10,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
-/** A real HDFS for tests: one NameNode and one DataNode in this JVM, on 127.0.0.1. */
+/** A real HDFS for tests: one NameNode and (by default) one DataNode in this JVM, on 127.0.0.1. */
 public final class MiniHdfs implements Closeable {
   private final MiniDFSCluster cluster;
   private final File dir;
@@ -27,12 +27,18 @@ public final class MiniHdfs implements Closeable {
   }
 
   public static MiniHdfs start(Configuration base) throws IOException {
+    return start(base, 1);
+  }
+
+  /** A cluster of {@code dataNodes} DataNodes. */
+  public static MiniHdfs start(Configuration base, int dataNodes) throws IOException {
     File dir = Files.createTempDirectory("it-hdfs-").toFile();
     Configuration conf = new Configuration(base);
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
     conf.set("dfs.namenode.http-address", "127.0.0.1:0");
     conf.setLong("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 10);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir).numDataNodes(1).build();
+    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir).numDataNodes(dataNodes)
+        .build();
     cluster.waitActive();
     return new MiniHdfs(cluster, dir);
   }

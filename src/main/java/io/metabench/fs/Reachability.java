@@ -2,6 +2,7 @@ package io.metabench.fs;
 
 import io.metabench.config.InvalidInputException;
 import java.io.IOException;
+import java.net.URI;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
@@ -32,7 +33,7 @@ public final class Reachability {
       return task.get(timeoutSeconds, TimeUnit.SECONDS);
     } catch (TimeoutException e) {
       t.interrupt();
-      throw new InvalidInputException("cannot reach " + target.fsUri() + " within "
+      throw new InvalidInputException("cannot reach " + describe(target) + " within "
           + timeoutSeconds + " s: check the address and that the service is running (the limit "
           + "is metabench.connect.timeout.seconds)");
     } catch (InterruptedException e) {
@@ -48,10 +49,37 @@ public final class Reachability {
             + firstLine(cause.getMessage()) + "; use a -baseDir you may write to, or log in as "
             + "a user who may");
       }
-      throw new InvalidInputException("cannot reach " + target.fsUri() + ": "
+      throw new InvalidInputException("cannot reach " + describe(target) + ": "
           + cause.getClass().getSimpleName() + ": " + firstLine(cause.getMessage())
           + "; check the address and that the service is running", cause);
     }
+  }
+
+  /**
+   * The file system's URI and, when the configuration names one, the endpoint an object-store
+   * connector sends its requests to ({@code fs.<scheme>.bucket.<bucket>.endpoint}, as S3A's
+   * per-bucket settings, else {@code fs.<scheme>.endpoint}, as S3A, OSS and others): for an object
+   * store the URI names only the bucket, and a wrong endpoint is the usual reason it cannot be
+   * reached.
+   */
+  static String describe(Target target) {
+    URI uri = target.fsUri();
+    String scheme = uri.getScheme();
+    if (scheme == null) {
+      return String.valueOf(uri);
+    }
+    String key = null;
+    String endpoint = null;
+    if (uri.getHost() != null) {
+      key = "fs." + scheme + ".bucket." + uri.getHost() + ".endpoint";
+      endpoint = target.clientConf().getTrimmed(key);
+    }
+    if (endpoint == null || endpoint.isEmpty()) {
+      key = "fs." + scheme + ".endpoint";
+      endpoint = target.clientConf().getTrimmed(key);
+    }
+    return endpoint == null || endpoint.isEmpty() ? uri.toString()
+        : uri + " (" + key + " = " + endpoint + ")";
   }
 
   static String firstLine(String message) {

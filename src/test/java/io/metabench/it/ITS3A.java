@@ -64,6 +64,12 @@ class ITS3A extends NamespaceFactsContract {
     return fs;
   }
 
+  /** S3A renames by copying and deleting each object. */
+  @Override
+  String expectedRenameKind() {
+    return "copy+delete";
+  }
+
   @Override
   String baseUri(String name) {
     return server.uri("it/" + name);

@@ -186,11 +186,7 @@ public final class HtmlReport {
 
   /** This row's mean TPS over the baseline's at the same threads, e.g. "0.73x"; "-" if none. */
   static String ratio(SummaryRow r, SummaryRow base) {
-    if (base == null || !Double.isFinite(r.tpsMean()) || !Double.isFinite(base.tpsMean())
-        || base.tpsMean() <= 0) {
-      return "-";
-    }
-    return String.format(Locale.ROOT, "%.2fx", r.tpsMean() / base.tpsMean());
+    return StudyTextFormat.ratio(r, base);
   }
 
   private static void writeData(StudySummary summary, Map<String, String> metadata,

@@ -104,10 +104,8 @@ public final class StudyTextFormat {
 
   /** TPS relative to the first target's at the same concurrency; "-" when that is missing or 0. */
   static String ratio(SummaryRow r, SummaryRow base) {
-    if (base == null || base.tpsMean() <= 0) {
-      return "-";
-    }
-    return String.format(Locale.ROOT, "%.2fx", r.tpsMean() / base.tpsMean());
+    double ratio = r.ratioTo(base);
+    return Double.isNaN(ratio) ? "-" : String.format(Locale.ROOT, "%.2fx", ratio);
   }
 
   private static String fixed(double v, int decimals) {

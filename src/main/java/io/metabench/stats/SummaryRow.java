@@ -146,6 +146,18 @@ public final class SummaryRow {
   }
 
   /**
+   * This row's mean TPS over {@code base}'s (the first target's at the same concurrency); NaN
+   * when there is no base or its mean TPS is not a positive number.
+   */
+  public double ratioTo(SummaryRow base) {
+    if (base == null || !Double.isFinite(tpsMean) || !Double.isFinite(base.tpsMean)
+        || base.tpsMean <= 0) {
+      return Double.NaN;
+    }
+    return tpsMean / base.tpsMean;
+  }
+
+  /**
    * Whether this concurrency is the knee of its target and operation: the lowest concurrency whose
    * mean TPS reaches {@link StudySummary#KNEE_FRACTION} of the highest mean TPS at any
    * concurrency. Only marked when at least two concurrencies ran.

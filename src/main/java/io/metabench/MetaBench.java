@@ -128,7 +128,18 @@ public final class MetaBench extends Configured implements Tool {
     return config.maps() > 0
         ? new MetaBenchJob(config, conf, target, stop).run()
         : new BenchmarkRunner(config, target, NanoClock.SYSTEM, PhaseBarrier.NONE,
-            quiet ? Progress.QUIET : Progress.to(err, System.console() != null), stop).run();
+            quiet ? Progress.QUIET : Progress.to(err, System.console() != null), stop)
+            .seriesTo(seriesFile(config)).run();
+  }
+
+  /** -seriesOut, or beside the JSON file: {@code metabench-<time>.series.csv}. */
+  private static File seriesFile(BenchConfig config) {
+    if (!config.seriesOut().isEmpty()) {
+      return new File(config.seriesOut());
+    }
+    String json = ResultFiles.jsonFile(config, System.currentTimeMillis()).getPath();
+    return new File((json.endsWith(".json") ? json.substring(0, json.length() - 5) : json)
+        + ".series.csv");
   }
 
   private int runStudy(StudyPlan plan, Configuration conf)
@@ -142,7 +153,7 @@ public final class MetaBench extends Configured implements Tool {
     for (OpType op : first.operations()) {
       phases.add(op.id());
     }
-    StudyResult result = new StudyRunner(plan, conf, stop, this::execute, (run, n, total) -> {
+    StudyResult result = new StudyRunner(plan, conf, stop, new File(dir, "series"), this::execute, (run, n, total) -> {
       out.printf(Locale.ROOT, "%n== run %d/%d: %s at %d threads, iteration %d/%d ==%n", n, total,
           run.target(), run.threads(), run.iteration(), plan.iterations());
       if (run.result() == null) {

@@ -97,6 +97,8 @@ public final class CliParser {
     flag(o, "cleanup", "After the phases, remove what this map made (only MetaBench's own "
         + "names, in a base directory carrying its marker); may be given without -operation");
     add(o, "jsonOut", "file", "JSON result file (default metabench-<yyyyMMdd-HHmmss>.json)");
+    add(o, "seriesOut", "file", "Per-second series CSV, written while the run goes (default: "
+        + "beside the JSON file, <name>.series.csv)");
     add(o, "nnbenchLog", "file", "File the NNBench-compatible block is appended to (default "
         + NNBENCH_LOG_DEFAULT + "; empty string: none)");
     add(o, "maps", "m", "Run the phases in a MapReduce job of m map tasks, each running "
@@ -239,6 +241,9 @@ public final class CliParser {
           break;
         case "jsonOut":
           conf.set(JSON_OUT, v);
+          break;
+        case "seriesOut":
+          conf.set(SERIES_OUT, v);
           break;
         case "nnbenchLog":
           conf.set(NNBENCH_LOG, v);

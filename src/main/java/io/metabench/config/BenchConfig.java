@@ -42,6 +42,7 @@ public final class BenchConfig {
   private final long opTimeoutMillis;
   private final boolean failFast;
   private final boolean overwrite;
+  private final String seriesOut;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
@@ -106,6 +107,7 @@ public final class BenchConfig {
     this.opTimeoutMillis = durationMillis(conf, OP_TIMEOUT_MILLIS, "-opTimeout");
     this.failFast = bool(conf, FAIL_FAST, FAIL_FAST_DEFAULT, "-failFast");
     this.overwrite = bool(conf, OVERWRITE, OVERWRITE_DEFAULT, "-overwrite");
+    this.seriesOut = conf.getTrimmed(SERIES_OUT, SERIES_OUT_DEFAULT);
   }
 
   /**
@@ -166,6 +168,7 @@ public final class BenchConfig {
     conf.setLong(OP_TIMEOUT_MILLIS, opTimeoutMillis);
     conf.setBoolean(FAIL_FAST, failFast);
     conf.setBoolean(OVERWRITE, overwrite);
+    conf.set(SERIES_OUT, seriesOut);
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -340,6 +343,11 @@ public final class BenchConfig {
     return failFast;
   }
 
+  /** Where the per-second series goes; empty for the default (beside the JSON). */
+  public String seriesOut() {
+    return seriesOut;
+  }
+
   /** Whether existing result files may be replaced. */
   public boolean overwrite() {
     return overwrite;
@@ -366,7 +374,7 @@ public final class BenchConfig {
         && connectTimeoutSeconds == c.connectTimeoutSeconds && maps == c.maps
         && barrierTimeoutSeconds == c.barrierTimeoutSeconds && readShift == c.readShift
         && opTimeoutMillis == c.opTimeoutMillis && failFast == c.failFast
-        && overwrite == c.overwrite;
+        && overwrite == c.overwrite && seriesOut.equals(c.seriesOut);
   }
 
   @Override

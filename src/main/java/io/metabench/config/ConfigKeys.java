@@ -156,4 +156,13 @@ public final class ConfigKeys {
   /** Allow result files (-jsonOut, -outDir) that already exist to be replaced. */
   public static final String OVERWRITE = "metabench.overwrite";
   public static final boolean OVERWRITE_DEFAULT = false;
+
+  /**
+   * CSV file the per-second series is written to while the run goes (flushed every second, so a
+   * crash leaves what was measured). Empty: beside the JSON result, as
+   * {@code <json name without .json>.series.csv}; a study writes one per run in
+   * {@code <outDir>/series/}.
+   */
+  public static final String SERIES_OUT = "metabench.series.out";
+  public static final String SERIES_OUT_DEFAULT = "";
 }

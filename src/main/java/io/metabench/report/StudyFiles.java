@@ -133,7 +133,8 @@ public final class StudyFiles {
     return fileSafe(r.target()) + "-t" + r.threads() + "-i" + r.iteration();
   }
 
-  static String fileSafe(String label) {
+  /** A label as it may stand in a file name: other characters become {@code _}. */
+  public static String fileSafe(String label) {
     return label.replaceAll("[^A-Za-z0-9_.+-]", "_");
   }
 

@@ -16,6 +16,7 @@ import io.metabench.path.Layout;
 import io.metabench.path.NamespaceState;
 import io.metabench.path.PathSchema;
 import io.metabench.path.WorkerPaths;
+import io.metabench.report.SeriesFile;
 import io.metabench.stats.ClockAnchor;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.IntervalSeries;
@@ -24,6 +25,7 @@ import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
+import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -67,6 +69,8 @@ public final class BenchmarkRunner {
   private final List<FileSystem> workerClients = new ArrayList<>();
   private FileSystem control;
   private ExecutorService pool;
+  private File seriesPath;
+  private SeriesFile series;
   /** Per worker, the files (directories) this run made visible under their current names. */
   private List<BitSet> visibleFiles;
   private List<BitSet> visibleDirs;
@@ -100,6 +104,12 @@ public final class BenchmarkRunner {
     this.anchor = ClockAnchor.now(clock);
   }
 
+  /** Writes the per-second series of the run's phases to {@code file} as they run. */
+  public BenchmarkRunner seriesTo(File file) {
+    this.seriesPath = file;
+    return this;
+  }
+
   /**
    * Runs every phase.
    *
@@ -122,6 +132,14 @@ public final class BenchmarkRunner {
       BaseDirMarker.claim(control, base, Version.get());
       FsSemantics semantics = FsSemantics.of(control, base);
       pool = Executors.newCachedThreadPool(daemonThreads());
+      if (seriesPath != null) {
+        try {
+          series = SeriesFile.create(seriesPath);
+          LOG.info("per-second series: {}", seriesPath.getAbsolutePath());
+        } catch (IOException e) {
+          LOG.warn("the per-second series file {} cannot be written: {}", seriesPath, e.toString());
+        }
+      }
 
       List<PhaseResult> results = new ArrayList<>();
       List<String> notRun = new ArrayList<>();
@@ -321,7 +339,7 @@ public final class BenchmarkRunner {
     }
     IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor,
         barrierPhase >= 0 ? progress : Progress.QUIET, op.id(),
-        layout.threads() * layout.itemsPerWorker());
+        layout.threads() * layout.itemsPerWorker()).writingTo(barrierPhase >= 0 ? series : null);
     sampler.start();
     IntervalSeries series;
     try {
@@ -559,6 +577,13 @@ public final class BenchmarkRunner {
   private void close() {
     if (pool != null) {
       pool.shutdownNow();
+    }
+    if (series != null) {
+      try {
+        series.close();
+      } catch (IOException e) {
+        LOG.warn("closing the per-second series file failed: {}", e.toString());
+      }
     }
     for (FileSystem fs : workerClients) {
       closeQuietly(fs);

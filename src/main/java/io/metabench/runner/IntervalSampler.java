@@ -1,9 +1,11 @@
 package io.metabench.runner;
 
+import io.metabench.report.SeriesFile;
 import io.metabench.stats.ClockAnchor;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.NanoClock;
 import io.metabench.stats.OpRecorder;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -22,6 +24,8 @@ import org.HdrHistogram.Histogram;
  * overlap.
  */
 final class IntervalSampler {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(IntervalSampler.class);
   static final long INTERVAL_NANOS = 1_000_000_000L;
 
   private final List<OpRecorder> recorders;
@@ -38,6 +42,8 @@ final class IntervalSampler {
   private long lastNanos;
   private long done;
   private long failed;
+  private SeriesFile seriesFile;
+  private boolean seriesBroken;
 
   IntervalSampler(List<OpRecorder> recorders, NanoClock clock, ClockAnchor anchor,
       Progress progress, String label, long expected) {
@@ -47,6 +53,12 @@ final class IntervalSampler {
     this.progress = progress;
     this.label = label;
     this.expected = expected;
+  }
+
+  /** Also writes each interval to {@code file} as it is taken (null: nowhere). */
+  IntervalSampler writingTo(SeriesFile file) {
+    this.seriesFile = file;
+    return this;
   }
 
   synchronized void start() {
@@ -84,8 +96,18 @@ final class IntervalSampler {
       ok.add(workerOk);
       failedNow += workerFailed.getTotalCount();
     }
-    intervals.add(new IntervalSeries.Interval(anchor.epochNanos(lastNanos),
-        anchor.epochNanos(now), ok, failedNow));
+    IntervalSeries.Interval interval = new IntervalSeries.Interval(anchor.epochNanos(lastNanos),
+        anchor.epochNanos(now), ok, failedNow);
+    intervals.add(interval);
+    if (seriesFile != null && !seriesBroken) {
+      try {
+        seriesFile.interval(label, interval, anchor.epochNanos(startNanos));
+      } catch (IOException e) {
+        // The run goes on: its results do not depend on this file.
+        seriesBroken = true;
+        LOG.warn("the per-second series file could not be written: {}", e.toString());
+      }
+    }
     done += ok.getTotalCount() + failedNow;
     failed += failedNow;
     double seconds = (now - lastNanos) / 1e9;

@@ -8,6 +8,7 @@ import io.metabench.fs.TargetResolver;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.StudyResult;
 import io.metabench.stats.StudyRun;
+import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -49,10 +50,13 @@ public final class StudyRunner {
   private final RunExecutor executor;
   private final RunListener listener;
   private final StopRequest stop;
+  /** Where each run's per-second series goes, as {@code <target>-t<threads>-i<n>.csv}. */
+  private final File seriesDir;
 
   /** A study that runs no further run once {@code stop} is requested. */
-  public StudyRunner(StudyPlan plan, Configuration conf, StopRequest stop, RunExecutor executor,
-      RunListener listener) {
+  public StudyRunner(StudyPlan plan, Configuration conf, StopRequest stop, File seriesDir,
+      RunExecutor executor, RunListener listener) {
+    this.seriesDir = seriesDir;
     this.stop = stop;
     this.plan = plan;
     this.conf = conf;
@@ -152,6 +156,11 @@ public final class StudyRunner {
     LOG.info("run {}/{}: {} at {} threads, iteration {}/{}", number, plan.runs(), t.label,
         threads, iteration, plan.iterations());
     Configuration c = plan.runConfiguration(conf, t.spec, threads);
+    if (seriesDir != null) {
+      c.set(io.metabench.config.ConfigKeys.SERIES_OUT, new File(seriesDir,
+          io.metabench.report.StudyFiles.fileSafe(t.label) + "-t" + threads + "-i" + iteration
+              + ".csv").getPath());
+    }
     try {
       RunResult result = executor.run(BenchConfig.fromConfiguration(c), c, t.target);
       return StudyRun.finished(t.label, fsUri, threads, iteration, result);

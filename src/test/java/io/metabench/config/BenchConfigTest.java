@@ -140,6 +140,7 @@ class BenchConfigTest {
     changes.put(ConfigKeys.OP_TIMEOUT_MILLIS, "1500");
     changes.put(ConfigKeys.FAIL_FAST, "true");
     changes.put(ConfigKeys.OVERWRITE, "true");
+    changes.put(ConfigKeys.SERIES_OUT, "/tmp/s.csv");
     for (Map.Entry<String, String> e : changes.entrySet()) {
       Configuration c = nonDefault();
       c.set(e.getKey(), e.getValue());

@@ -105,4 +105,29 @@ class ITInterruption {
     assertThat(read("err.txt")).contains("SIGINT again: exiting at once, without a report");
     assertThat(json).doesNotExist();
   }
+
+  @Test
+  void aKilledRunLeavesThePerSecondSeriesItMeasured() throws Exception {
+    File base = new File(scratch, "killed");
+    File series = new File(scratch, "killed.series.csv");
+    Process p = start("-operation", "create_write", "-numFiles", "1000000", "-baseDir",
+        base.toURI().toString(), "-jsonOut", new File(scratch, "killed.json").getPath(),
+        "-nnbenchLog", "", "-quiet");
+    waitFor(new File(base, "data/map_0/thread_0/d_0/file_20"));
+    Thread.sleep(2500); // a couple of whole seconds
+    signal(p, "KILL");
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    List<String> lines = Files.readAllLines(series.toPath(), StandardCharsets.UTF_8);
+    assertThat(lines.get(0)).isEqualTo("phase,second,interval_s,ok,failed,tps,p50_ms,p99_ms,"
+        + "max_ms");
+    assertThat(lines.size()).isGreaterThanOrEqualTo(3);
+    long ok = 0;
+    for (String line : lines.subList(1, lines.size())) {
+      String[] f = line.split(",");
+      assertThat(f[0]).isEqualTo("create_write");
+      ok += Long.parseLong(f[3]);
+    }
+    assertThat(ok).isPositive();
+    assertThat(new File(scratch, "killed.json")).doesNotExist();
+  }
 }

@@ -105,6 +105,9 @@ class ITStudy {
       assertThat(okByTag.get(tag)).as(tag).isEqualTo(Long.parseLong(row.get("ok")));
     }
 
+    // one per-second series per run, written while it ran
+    assertThat(new File(out, "series").list()).hasSize(8).contains("file-t2-i2.csv");
+
     // charts and the HTML report, drawn headless
     assertThat(new File(out, "charts").list()).contains("tps-vs-threads-create_write.png",
         "tps-vs-threads-delete.svg", "latency-open_read-2t.png", "throughput-at-2t.png");

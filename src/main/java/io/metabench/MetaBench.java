@@ -109,16 +109,28 @@ public final class MetaBench extends Configured implements Tool {
       }
     } catch (InvalidInputException e) {
       err.println("metabench: " + e.getMessage());
+      if (verbose() && e.getCause() != null) {
+        e.getCause().printStackTrace(err);
+      }
       return EXIT_BAD_INPUT;
     } catch (IOException | RuntimeException e) {
       LOG.debug("run failed", e);
       err.println("metabench: the run could not complete: " + e);
+      if (verbose()) {
+        e.printStackTrace(err);
+      }
       return EXIT_FAILURES;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       err.println("metabench: interrupted");
       return EXIT_FAILURES;
     }
+  }
+
+  /** Whether -verbose was given (false when the command line itself could not be read). */
+  private boolean verbose() {
+    return getConf() != null && getConf().getBoolean(io.metabench.config.ConfigKeys.VERBOSE,
+        false);
   }
 
   /** One run: in this process, or as a MapReduce job when -maps is given. */

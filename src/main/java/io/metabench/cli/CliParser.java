@@ -62,6 +62,7 @@ public final class CliParser {
     add(o, "outDir", "dir", "Directory for a study's result files: JSON, CSV, .hgrm (default "
         + "metabench-study-<yyyyMMdd-HHmmss> for a study; a single run writes only its JSON)");
     add(o, "chartThreads", "n", "The concurrency the latency charts show (default: the highest)");
+    flag(o, "verbose", "With an error, also print its stack trace (default: one line)");
     flag(o, "quiet", "No live progress on stderr (default: a line rewritten every second on a "
         + "terminal, a plain line every " + io.metabench.runner.Progress.PLAIN_EVERY_SECONDS
         + " s otherwise)");
@@ -186,6 +187,9 @@ public final class CliParser {
           break;
         case "chartThreads":
           conf.set(CHART_THREADS, v);
+          break;
+        case "verbose":
+          conf.setBoolean(VERBOSE, true);
           break;
         case "quiet":
           conf.setBoolean(QUIET, true);

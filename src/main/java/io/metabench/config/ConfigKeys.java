@@ -165,4 +165,8 @@ public final class ConfigKeys {
    */
   public static final String SERIES_OUT = "metabench.series.out";
   public static final String SERIES_OUT_DEFAULT = "";
+
+  /** With an error, print its stack trace after the one-line message. */
+  public static final String VERBOSE = "metabench.verbose";
+  public static final boolean VERBOSE_DEFAULT = false;
 }

@@ -44,10 +44,8 @@ public final class Reachability {
       if (cause instanceof InvalidInputException) {
         throw (InvalidInputException) cause;
       }
-      if (cause instanceof AccessControlException) {
-        throw new InvalidInputException("permission denied at " + target.baseDir() + ": "
-            + firstLine(cause.getMessage()) + "; use a -baseDir you may write to, or log in as "
-            + "a user who may");
+      if (isDenial(cause)) {
+        throw denied(target, cause);
       }
       throw new InvalidInputException("cannot reach " + describe(target) + ": "
           + cause.getClass().getSimpleName() + ": " + firstLine(cause.getMessage())
@@ -80,6 +78,23 @@ public final class Reachability {
     }
     return endpoint == null || endpoint.isEmpty() ? uri.toString()
         : uri + " (" + key + " = " + endpoint + ")";
+  }
+
+  /**
+   * Whether {@code e} is the file system refusing this user: Hadoop's AccessControlException
+   * (HDFS permissions, Kerberos), or java.nio's AccessDeniedException (S3A and others: HTTP 403,
+   * wrong keys).
+   */
+  public static boolean isDenial(Throwable e) {
+    return e instanceof AccessControlException
+        || e instanceof java.nio.file.AccessDeniedException;
+  }
+
+  /** The one line for a refusal: where, the server's own words, and what to do. */
+  public static InvalidInputException denied(Target target, Throwable e) {
+    return new InvalidInputException("permission denied at " + target.baseDir() + ": "
+        + firstLine(e.getMessage()) + "; check the credentials the client uses (keys, keytab, "
+        + "user) and use a -baseDir that user may write to (nothing was changed)", e);
   }
 
   static String firstLine(String message) {

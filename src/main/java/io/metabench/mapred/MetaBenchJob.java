@@ -90,7 +90,14 @@ public final class MetaBenchJob {
       return fs;
     })) {
       BenchmarkRunner.checkHdfsLimits(config, target);
-      BaseDirMarker.claim(control, base, Version.get());
+      try {
+        BaseDirMarker.claim(control, base, Version.get());
+      } catch (IOException e) {
+        if (Reachability.isDenial(e)) {
+          throw Reachability.denied(target, e);
+        }
+        throw e;
+      }
       Path jobDir = new Path(BaseDirMarker.markerDir(base),
           "jobs/job-" + startedAt + "-" + Long.toHexString(Double.doubleToLongBits(Math.random())));
       RunResult result;

@@ -129,7 +129,14 @@ public final class BenchmarkRunner {
       Layout layout = layoutOf(config);
       initial.afterAll(config.operations(), layout, where);
       checkHdfsLimits(config, target);
-      BaseDirMarker.claim(control, base, Version.get());
+      try {
+        BaseDirMarker.claim(control, base, Version.get());
+      } catch (IOException e) {
+        if (Reachability.isDenial(e)) {
+          throw Reachability.denied(target, e);
+        }
+        throw e;
+      }
       FsSemantics semantics = FsSemantics.of(control, base);
       pool = Executors.newCachedThreadPool(daemonThreads());
       if (seriesPath != null) {

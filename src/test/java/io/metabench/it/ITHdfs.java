@@ -2,6 +2,7 @@ package io.metabench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
 import org.apache.hadoop.conf.Configuration;
@@ -65,5 +66,38 @@ class ITHdfs extends NamespaceFactsContract {
     assertThat(r.exitCode).as(r.toString()).isZero();
     assertThat(r.json().get("embeddedHdfs").asBoolean()).isFalse();
     assertThat(hdfs.fs().exists(new Path("/it/default-fs/data/map_0/thread_0/file_2"))).isTrue();
+  }
+
+  @Test
+  void aBaseDirTheUserMayNotWriteIsRefusedWithNothingChanged() throws Exception {
+    org.apache.hadoop.fs.Path readOnly = new org.apache.hadoop.fs.Path("/it/read-only");
+    hdfs.fs().mkdirs(readOnly, new org.apache.hadoop.fs.permission.FsPermission((short) 0755));
+    org.apache.hadoop.security.UserGroupInformation bob =
+        org.apache.hadoop.security.UserGroupInformation.createRemoteUser("bob");
+    MetaBenchRun r = bob.doAs((java.security.PrivilegedExceptionAction<MetaBenchRun>) () ->
+        MetaBenchRun.run(new Configuration(), scratch, "-operation", "create_write",
+            "-baseDir", hdfs.uri() + "/it/read-only/mb"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(2);
+    assertThat(r.stderr.trim().split("\n")).hasSize(1);
+    assertThat(r.stderr).startsWith("metabench: permission denied at ")
+        .contains("user=bob").contains("nothing was changed");
+    assertThat(hdfs.fs().listStatus(readOnly)).isEmpty();
+  }
+
+  @Test
+  void aFullDirectoryCountsEachRefusedCreateByCause() throws Exception {
+    org.apache.hadoop.fs.Path full = new org.apache.hadoop.fs.Path("/it/full");
+    hdfs.fs().mkdirs(full);
+    // room for the marker, its state and the work directories, and about 20 files
+    ((org.apache.hadoop.hdfs.DistributedFileSystem) hdfs.fs()).setQuota(full, 30,
+        org.apache.hadoop.hdfs.protocol.HdfsConstants.QUOTA_DONT_SET);
+    MetaBenchRun r = run("-operation", "create_write", "-numFiles", "50", "-baseDir",
+        hdfs.uri() + "/it/full", "-D", "metabench.connect.timeout.seconds=2");
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode create = r.phase("create_write");
+    assertThat(create.get("successful").asLong() + create.get("failed").asLong()).isEqualTo(50);
+    assertThat(create.get("successful").asLong()).isPositive();
+    assertThat(create.get("failures").get("NSQuotaExceededException").get("count").asLong())
+        .isEqualTo(create.get("failed").asLong());
   }
 }

@@ -161,4 +161,25 @@ class ITS3A extends NamespaceFactsContract {
           .isInstanceOf(java.net.ConnectException.class);
     }
   }
+
+  @Test
+  void wrongCredentialsAreRefusedWithOneLineAndAStackTraceOnlyWhenVerbose() throws Exception {
+    Configuration wrong = conf();
+    wrong.set("fs.s3a.secret.key", "not-the-secret");
+    String base = baseUri("wrong-keys");
+    MetaBenchRun r = MetaBenchRun.run(wrong, scratch, "-operation", "create_write",
+        "-baseDir", base);
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(2);
+    assertThat(r.stderr.trim().split("\n")).hasSize(1);
+    assertThat(r.stderr).startsWith("metabench: permission denied at " + base)
+        .contains("check the credentials");
+    assertThat(r.stdout).isEmpty();
+    assertThat(fs().exists(new org.apache.hadoop.fs.Path(base))).isFalse();
+
+    MetaBenchRun verbose = MetaBenchRun.run(wrong, scratch, "-operation", "create_write",
+        "-baseDir", base, "-verbose");
+    assertThat(verbose.exitCode).isEqualTo(2);
+    assertThat(verbose.stderr).startsWith("metabench: permission denied at ")
+        .contains("AccessDeniedException").contains("\tat org.apache.hadoop.fs.s3a.");
+  }
 }

@@ -1,6 +1,5 @@
 package io.metabench.mapred;
 
-import io.metabench.Version;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
 import io.metabench.config.InvalidInputException;
@@ -90,14 +89,7 @@ public final class MetaBenchJob {
       return fs;
     })) {
       BenchmarkRunner.checkHdfsLimits(config, target);
-      try {
-        BaseDirMarker.claim(control, base, Version.get());
-      } catch (IOException e) {
-        if (Reachability.isDenial(e)) {
-          throw Reachability.denied(target, e);
-        }
-        throw e;
-      }
+      BenchmarkRunner.claim(control, target);
       Path jobDir = new Path(BaseDirMarker.markerDir(base),
           "jobs/job-" + startedAt + "-" + Long.toHexString(Double.doubleToLongBits(Math.random())));
       RunResult result;

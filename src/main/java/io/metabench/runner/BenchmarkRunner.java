@@ -129,14 +129,7 @@ public final class BenchmarkRunner {
       Layout layout = layoutOf(config);
       initial.afterAll(config.operations(), layout, where);
       checkHdfsLimits(config, target);
-      try {
-        BaseDirMarker.claim(control, base, Version.get());
-      } catch (IOException e) {
-        if (Reachability.isDenial(e)) {
-          throw Reachability.denied(target, e);
-        }
-        throw e;
-      }
+      claim(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
       pool = Executors.newCachedThreadPool(daemonThreads());
       if (seriesPath != null) {
@@ -226,6 +219,21 @@ public final class BenchmarkRunner {
           target.baseDir() + " (map " + config.mapIndex() + ")");
     }
     checkHdfsLimits(config, target);
+  }
+
+  /**
+   * Claims the target's base directory for MetaBench (the marker); a file system that refuses
+   * this user is bad input, and nothing was written then.
+   */
+  public static void claim(FileSystem control, Target target) throws IOException {
+    try {
+      BaseDirMarker.claim(control, target.baseDir(), Version.get());
+    } catch (IOException e) {
+      if (Reachability.isDenial(e)) {
+        throw Reachability.denied(target, e);
+      }
+      throw e;
+    }
   }
 
   /** What the marker records for {@code map}; refuses a base directory MetaBench may not use. */

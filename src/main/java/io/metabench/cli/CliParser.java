@@ -315,7 +315,7 @@ public final class CliParser {
     File f = new File(file);
     if (!f.isFile()) {
       throw new InvalidInputException("-study " + file + (f.exists() ? " is not a file"
-          : " does not exist") + ": give a study file such as conf/studies/local-vs-hdfs.xml");
+          : " does not exist") + ": give a study file such as conf/studies/hdfs-vs-local.xml");
     }
     conf.addResource(new Path(f.getAbsoluteFile().toURI()));
     try {

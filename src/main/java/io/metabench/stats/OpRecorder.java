@@ -19,9 +19,11 @@ public final class OpRecorder {
   private final int worker;
   // Auto-resizing, 3 significant digits: memory follows the largest latency, not the op count.
   private final Histogram latency = new Histogram(3);
-  // What a sampler has not taken yet: successes' latencies and failures' durations.
-  private final SingleWriterRecorder okInterval = new SingleWriterRecorder(3);
-  private final SingleWriterRecorder failedInterval = new SingleWriterRecorder(3);
+  // What a sampler has not taken yet: successes' latencies and failures' durations. Packed: a
+  // second's histogram holds few distinct values, and four full ones per worker (each recorder
+  // keeps two) would cost about 1 MB a worker once latencies reach milliseconds.
+  private final SingleWriterRecorder okInterval = new SingleWriterRecorder(3, true);
+  private final SingleWriterRecorder failedInterval = new SingleWriterRecorder(3, true);
   private final Map<String, FailureCount> failures = new TreeMap<>();
   private final Map<String, FailureCount> retries = new TreeMap<>();
   private long attempted;

@@ -140,4 +140,35 @@ class ITMapReduceLocal {
           .isEqualTo(map.get("map").asInt() == 2);
     }
   }
+
+  @Test
+  void aStoppedJobIsKilledAndReportedAsPartial() throws Exception {
+    Configuration conf = faulty();
+    conf.setLong(io.metabench.testing.FaultyLocalFileSystem.CREATE_DELAY_MILLIS, 30_000);
+    io.metabench.runner.StopRequest stop = new io.metabench.runner.StopRequest();
+    java.util.concurrent.ExecutorService driver =
+        java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<MetaBenchRun> run = driver.submit(() -> MetaBenchRun.run(conf,
+          scratch, stop, "-maps", "2", "-threads", "1", "-numberOfFiles", "3", "-operation",
+          "create_write", "-baseDir", faultyBase("killed")));
+      // the maps hang in their first create; then Ctrl-C reaches the driver
+      File map0 = new File(new java.net.URI(faultyBase("killed").replace("faulty:", "file:")
+          + "/data/map_0/thread_0"));
+      for (int i = 0; i < 400 && !map0.exists(); i++) {
+        Thread.sleep(50);
+      }
+      Thread.sleep(1000);
+      long stoppedAt = System.nanoTime();
+      stop.request("interrupted by SIGINT");
+      MetaBenchRun r = run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      assertThat(System.nanoTime() - stoppedAt).isLessThan(30_000_000_000L);
+      assertThat(r.exitCode).as(r.toString()).isEqualTo(130);
+      assertThat(r.json().get("partial").asBoolean()).isTrue();
+      assertThat(r.json().get("interruptedBy").asText()).isEqualTo("interrupted by SIGINT");
+      assertThat(r.stdout).contains("Stopped early (interrupted by SIGINT)");
+    } finally {
+      driver.shutdownNow();
+    }
+  }
 }

@@ -39,6 +39,12 @@ public final class MetaBenchRun {
    */
   public static MetaBenchRun run(Configuration conf, File scratch, String... args)
       throws Exception {
+    return run(conf, scratch, io.metabench.runner.StopRequest.NEVER, args);
+  }
+
+  /** As {@link #run(Configuration, File, String...)}, stopping early when {@code stop} says. */
+  public static MetaBenchRun run(Configuration conf, File scratch,
+      io.metabench.runner.StopRequest stop, String... args) throws Exception {
     File json = File.createTempFile("result-", ".json", scratch);
     json.delete();
     List<String> all = new ArrayList<>(Arrays.asList(args));
@@ -59,7 +65,7 @@ public final class MetaBenchRun {
     int rc;
     try (PrintStream o = new PrintStream(out, true, "UTF-8");
         PrintStream e = new PrintStream(err, true, "UTF-8")) {
-      rc = ToolRunner.run(new Configuration(conf), new MetaBench(o, e),
+      rc = ToolRunner.run(new Configuration(conf), new MetaBench(o, e, stop),
           all.toArray(new String[0]));
     }
     return new MetaBenchRun(rc, new String(out.toByteArray(), StandardCharsets.UTF_8),

@@ -17,7 +17,11 @@ public enum OpType {
   RENAME("rename", Items.FILES, new RenameOp()),
   DELETE("delete", Items.FILES, new DeleteOp()),
   MKDIRS("mkdirs", Items.DIRS, new MkdirsOp(), "mkdir"),
-  RMDIR("rmdir", Items.DIRS, new RmdirOp());
+  RMDIR("rmdir", Items.DIRS, new RmdirOp()),
+  STAT("stat", Items.FILES, new StatOp(), "getFileStatus"),
+  EXISTS("exists", Items.FILES, new ExistsOp()),
+  CHMOD("chmod", Items.FILES, new ChmodOp(), "setPermission"),
+  SET_TIMES("set_times", Items.FILES, new SetTimesOp(), "setTimes");
 
   /** What an operation works on; each kind has its own subtree and namespace state. */
   public enum Items {
@@ -53,12 +57,20 @@ public enum OpType {
     return op;
   }
 
-  /** Whether the phase creates items, so their parent directories are made before it starts. */
   /** Whether the operation only reads items (so it may read another worker's or map's). */
   public boolean onlyReads() {
-    return this == OPEN_READ;
+    return this == OPEN_READ || this == STAT || this == EXISTS;
   }
 
+  /**
+   * Whether the operation works on existing files and leaves their names as they are (reads, and
+   * metadata writes such as chmod), so the namespace state is the same after it.
+   */
+  public boolean keepsNames() {
+    return onlyReads() || this == CHMOD || this == SET_TIMES;
+  }
+
+  /** Whether the phase creates items, so their parent directories are made before it starts. */
   public boolean createsItems() {
     return this == CREATE_WRITE || this == MKDIRS;
   }

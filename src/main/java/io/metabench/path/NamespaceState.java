@@ -74,6 +74,10 @@ public final class NamespaceState {
         }
         return new NamespaceState(Files.CREATED, layout, dirs, dirLayout);
       case OPEN_READ:
+      case STAT:
+      case EXISTS:
+      case CHMOD:
+      case SET_TIMES:
         requireFiles(op, layout, where);
         return this;
       case RENAME:

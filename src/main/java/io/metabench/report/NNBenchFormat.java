@@ -36,6 +36,15 @@ public final class NNBenchFormat implements ResultFormat {
         "Avg Lat (ms): Mkdirs", null});
     LABELS.put(OpType.RMDIR, new String[] {"TPS: Rmdir", "Avg Exec time (ms): Rmdir",
         "Avg Lat (ms): Rmdir", null});
+    // Not NNBench operations: labelled the same way, so a script reading the block finds them.
+    LABELS.put(OpType.STAT, new String[] {"TPS: Stat", "Avg Exec time (ms): Stat",
+        "Avg Lat (ms): Stat", null});
+    LABELS.put(OpType.EXISTS, new String[] {"TPS: Exists", "Avg Exec time (ms): Exists",
+        "Avg Lat (ms): Exists", null});
+    LABELS.put(OpType.CHMOD, new String[] {"TPS: Chmod", "Avg Exec time (ms): Chmod",
+        "Avg Lat (ms): Chmod", null});
+    LABELS.put(OpType.SET_TIMES, new String[] {"TPS: SetTimes", "Avg Exec time (ms): SetTimes",
+        "Avg Lat (ms): SetTimes", null});
   }
 
   private final TimeZone timeZone;

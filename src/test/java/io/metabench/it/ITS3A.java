@@ -64,6 +64,18 @@ class ITS3A extends NamespaceFactsContract {
     return fs;
   }
 
+  /** S3A keeps no permissions: setPermission is a no-op. */
+  @Override
+  boolean appliesPermissions() {
+    return false;
+  }
+
+  /** S3A cannot change an object's modification time: setTimes is a no-op. */
+  @Override
+  boolean appliesTimes() {
+    return false;
+  }
+
   /** S3A renames by copying and deleting each object. */
   @Override
   String expectedRenameKind() {

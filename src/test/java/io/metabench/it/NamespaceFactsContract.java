@@ -30,6 +30,43 @@ abstract class NamespaceFactsContract {
   /** The full URI of a base directory no other test uses. */
   abstract String baseUri(String name);
 
+  /** Whether setPermission changes what getFileStatus reports (S3A: a no-op). */
+  boolean appliesPermissions() {
+    return true;
+  }
+
+  /** Whether setTimes changes the modification time (S3A: a no-op). */
+  boolean appliesTimes() {
+    return true;
+  }
+
+  @Test
+  void metadataOperationsFindEveryFileAndChangeOnlyItsMetadata() throws Exception {
+    String base = baseUri("metadata");
+    MetaBenchRun r = run("-operation", "create_write,stat,exists,chmod,set_times", "-threads",
+        "2", "-numberOfFiles", "5", "-baseDir", base);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    for (String op : new String[] {"stat", "exists", "chmod", "set_times"}) {
+      assertThat(r.phase(op).get("successful").asLong()).as(op).isEqualTo(10);
+    }
+    Map<String, String> files = Trees.named(tree(base), "file_");
+    assertThat(files).hasSize(10); // nothing renamed, nothing removed
+    for (String name : files.keySet()) {
+      org.apache.hadoop.fs.FileStatus st = fs().getFileStatus(new Path(base + "/" + name));
+      if (appliesPermissions()) {
+        assertThat(st.getPermission()).as(name).isEqualTo(io.metabench.op.ChmodOp.PERMISSION);
+      }
+      if (appliesTimes()) {
+        assertThat(st.getModificationTime()).as(name).isEqualTo(io.metabench.op.SetTimesOp.MTIME);
+      }
+    }
+    // the state did not change: the files are still there under their names, for delete
+    MetaBenchRun delete = run("-operation", "stat,delete", "-threads", "2", "-numberOfFiles", "5",
+        "-baseDir", base);
+    assertThat(delete.exitCode).as(delete.toString()).isZero();
+    assertThat(Trees.named(tree(base), "file_")).isEmpty();
+  }
+
   /** What the report should say a rename is on this file system. */
   String expectedRenameKind() {
     return "metadata";

@@ -66,8 +66,9 @@ public final class CliParser {
     flag(o, "quiet", "No live progress on stderr (default: a line rewritten every second on a "
         + "terminal, a plain line every " + io.metabench.runner.Progress.PLAIN_EVERY_SECONDS
         + " s otherwise)");
-    add(o, "study", "file", "Load a study file (Hadoop XML of metabench.* keys, such as "
-        + "conf/studies/*.xml); options on the command line win over it");
+    add(o, "study", "file|name", "Load a study file (Hadoop XML of metabench.* keys), or a "
+        + "shipped one by name (" + shippedStudies() + "; copies in conf/studies/); options on "
+        + "the command line win over it");
     add(o, "bytesToWrite", "bytes", "Bytes create_write writes into each file (default "
         + BYTES_TO_WRITE_DEFAULT + ")");
     add(o, "blockSize", "bytes", "Block size of created files (default " + BLOCK_SIZE_DEFAULT
@@ -311,19 +312,32 @@ public final class CliParser {
     throw new InvalidInputException(option + " '" + v + "' is not a whole number of 0 or more");
   }
 
-  private static void loadStudy(String file, Configuration conf) {
-    File f = new File(file);
-    if (!f.isFile()) {
-      throw new InvalidInputException("-study " + file + (f.exists() ? " is not a file"
-          : " does not exist") + ": give a study file such as conf/studies/hdfs-vs-local.xml");
+  /** Where the shipped study files are on the classpath: {@code -study NAME} finds them. */
+  static final String STUDIES = "metabench/studies/";
+
+  private static void loadStudy(String fileOrName, Configuration conf) {
+    File f = new File(fileOrName);
+    if (f.isFile()) {
+      conf.addResource(new Path(f.getAbsoluteFile().toURI()));
+    } else if (!f.exists() && !fileOrName.contains("/")
+        && CliParser.class.getClassLoader().getResource(STUDIES + fileOrName + ".xml") != null) {
+      conf.addResource(STUDIES + fileOrName + ".xml");
+    } else {
+      throw new InvalidInputException("-study " + fileOrName + (f.exists() ? " is not a file"
+          : " does not exist") + ": give a study file, or the name of a shipped one ("
+          + shippedStudies() + ")");
     }
-    conf.addResource(new Path(f.getAbsoluteFile().toURI()));
     try {
       conf.get(OPERATIONS); // loads the resource now, so a malformed file is refused here
     } catch (RuntimeException e) {
-      throw new InvalidInputException("-study " + file + " is not a Hadoop configuration file: "
-          + e.getMessage());
+      throw new InvalidInputException("-study " + fileOrName + " is not a Hadoop configuration "
+          + "file: " + e.getMessage());
     }
+  }
+
+  /** The names -study knows without a path. */
+  static String shippedStudies() {
+    return "hdfs-vs-local, curvine-meta-bench";
   }
 
   private static void loadConfDir(String dir, Configuration conf) {

@@ -385,7 +385,12 @@ class CliParserTest {
   void aMissingOrMalformedStudyFileIsBadInput(@org.junit.jupiter.api.io.TempDir
       java.io.File dir) throws Exception {
     assertThatThrownBy(() -> parseToConf("-study", new java.io.File(dir, "none.xml").getPath()))
-        .isInstanceOf(InvalidInputException.class).hasMessageContaining("does not exist");
+        .isInstanceOf(InvalidInputException.class).hasMessageContaining("does not exist")
+        .hasMessageContaining("hdfs-vs-local, curvine-meta-bench");
+    // a shipped study by name
+    Configuration shipped = parseToConf("-study", "curvine-meta-bench");
+    assertThat(shipped.get(ConfigKeys.THREADS)).isEqualTo("40");
+    assertThat(shipped.get(ConfigKeys.FILES_PER_WORKER)).isEqualTo("10000");
     java.io.File bad = new java.io.File(dir, "bad.xml");
     java.nio.file.Files.write(bad.toPath(), "<configuration><property>".getBytes("UTF-8"));
     assertThatThrownBy(() -> parseToConf("-study", bad.getPath()))

@@ -193,10 +193,8 @@ class ITStudy {
 
   @Test
   void theShippedStudyFileRunsWithCommandLineOverrides() throws Exception {
-    File study = new File(System.getProperty("metabench.project.dir", "."),
-        "conf/studies/hdfs-vs-local.xml");
     File out = new File(scratch, "out");
-    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-study", study.getPath(),
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-study", "hdfs-vs-local",
         "-threads", "2", "-iterations", "1", "-numFiles", "5", "-cleanup", "-outDir",
         out.getPath());
     assertThat(r.exitCode).as(r.toString()).isZero();

@@ -94,6 +94,8 @@ public final class MetaBench extends Configured implements Tool {
         CliParser.printHelp(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)));
         return EXIT_OK;
       }
+      // Before any file system is touched: the login every target's client then uses.
+      io.metabench.fs.KerberosLogin.loginIfAsked(conf);
       StudyPlan plan = StudyPlan.fromConfiguration(conf);
       if (plan.isStudy()) {
         return runStudy(plan, conf);

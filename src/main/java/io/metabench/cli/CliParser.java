@@ -115,6 +115,10 @@ public final class CliParser {
         + "seconds (30) or 500ms, 30s, 2m (default: no limit)");
     flag(o, "failFast", "Stop at the first failed operation and report what completed");
     flag(o, "overwrite", "Replace existing result files (-jsonOut, -outDir) instead of refusing");
+    add(o, "principal", "name@REALM", "Kerberos: log in as this principal from -keytab before "
+        + "the file system is touched (default: the ticket cache, as after kinit)");
+    add(o, "keytab", "file", "Kerberos: the keytab holding -principal's keys; give both or "
+        + "neither");
     add(o, "reduces", "n", "Accepted for NNBench command lines; no effect");
     add(o, "filesPerReport", "n", "Accepted for Curvine command lines; no effect");
     // Two values at most, so a value may itself contain '=' (as with Hadoop's own -D).
@@ -265,6 +269,12 @@ public final class CliParser {
         case "opTimeout":
           // A bare number on the command line is seconds; the key holds milliseconds.
           conf.set(OP_TIMEOUT_MILLIS, v.trim().matches("\\d+") ? v.trim() + "s" : v.trim());
+          break;
+        case "principal":
+          conf.set(KERBEROS_PRINCIPAL, v);
+          break;
+        case "keytab":
+          conf.set(KERBEROS_KEYTAB, v);
           break;
         case "failFast":
           conf.setBoolean(FAIL_FAST, true);

@@ -169,4 +169,20 @@ public final class ConfigKeys {
   /** With an error, print its stack trace after the one-line message. */
   public static final String VERBOSE = "metabench.verbose";
   public static final boolean VERBOSE_DEFAULT = false;
+
+  /**
+   * Kerberos principal ({@code name@REALM}) to log in as from {@link #KERBEROS_KEYTAB} before the
+   * file system is touched; empty: Hadoop's usual login (the ticket cache when the configuration
+   * says kerberos). Given only together with the keytab.
+   */
+  public static final String KERBEROS_PRINCIPAL = "metabench.kerberos.principal";
+  public static final String KERBEROS_PRINCIPAL_DEFAULT = "";
+
+  /** Keytab file holding {@link #KERBEROS_PRINCIPAL}'s keys; empty: none. */
+  public static final String KERBEROS_KEYTAB = "metabench.kerberos.keytab";
+  public static final String KERBEROS_KEYTAB_DEFAULT = "";
+
+  /** How often a keytab login's ticket is checked and renewed during a run, in seconds. */
+  public static final String KERBEROS_RELOGIN_SECONDS = "metabench.kerberos.relogin.seconds";
+  public static final int KERBEROS_RELOGIN_SECONDS_DEFAULT = 60;
 }

@@ -83,15 +83,20 @@ public final class Reachability {
   /**
    * Whether {@code e} is the file system refusing this user: Hadoop's AccessControlException
    * (HDFS permissions, Kerberos), or java.nio's AccessDeniedException (S3A and others: HTTP 403,
-   * wrong keys).
+   * wrong keys), or a client that cannot authenticate (no Kerberos ticket; see
+   * {@link KerberosLogin#isUnauthenticated}).
    */
   public static boolean isDenial(Throwable e) {
     return e instanceof AccessControlException
-        || e instanceof java.nio.file.AccessDeniedException;
+        || e instanceof java.nio.file.AccessDeniedException
+        || KerberosLogin.isUnauthenticated(e);
   }
 
   /** The one line for a refusal: where, the server's own words, and what to do. */
   public static InvalidInputException denied(Target target, Throwable e) {
+    if (KerberosLogin.isUnauthenticated(e)) {
+      return KerberosLogin.unauthenticated(target, e);
+    }
     return new InvalidInputException("permission denied at " + target.baseDir() + ": "
         + firstLine(e.getMessage()) + "; check the credentials the client uses (keys, keytab, "
         + "user) and use a -baseDir that user may write to (nothing was changed)", e);

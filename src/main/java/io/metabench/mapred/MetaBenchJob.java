@@ -40,6 +40,7 @@ import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputFormat;
 import org.apache.hadoop.mapreduce.lib.output.SequenceFileOutputFormat;
 import org.apache.hadoop.mapreduce.security.TokenCache;
+import org.apache.hadoop.security.UserGroupInformation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,6 +57,8 @@ public final class MetaBenchJob {
   private static final long POLL_MILLIS = 1000;
   private static final long PROGRESS_LOG_MILLIS = 10_000;
   private static final String LOCAL_MAPS_MAXIMUM = "mapreduce.local.map.tasks.maximum";
+  /** YarnConfiguration.RM_PRINCIPAL, without a dependency on YARN's API. */
+  private static final String RM_PRINCIPAL = "yarn.resourcemanager.principal";
 
   private final BenchConfig config;
   private final Configuration conf;
@@ -80,6 +83,7 @@ public final class MetaBenchJob {
    * @throws InvalidInputException when the job cannot start; nothing was changed then
    */
   public RunResult run() throws IOException, InterruptedException {
+    checkTokenRenewer(conf);
     long startedAt = System.currentTimeMillis();
     Path base = target.baseDir();
     ClientFactory clients = new ClientFactory(target);
@@ -118,6 +122,19 @@ public final class MetaBenchJob {
         BaseDirMarker.releaseIfUnused(control, base);
       }
       return result;
+    }
+  }
+
+  /**
+   * With Kerberos, the job's delegation tokens name the ResourceManager as their renewer, so its
+   * principal must be known before the job is submitted; refused before anything is changed.
+   */
+  static void checkTokenRenewer(Configuration conf) {
+    if (UserGroupInformation.isSecurityEnabled()
+        && conf.getTrimmed(RM_PRINCIPAL, "").isEmpty()) {
+      throw new InvalidInputException("-maps with Kerberos needs " + RM_PRINCIPAL + ", the "
+          + "renewer of the job's delegation tokens: load the cluster's yarn-site.xml (-confDir) "
+          + "or pass -D " + RM_PRINCIPAL + "=rm/_HOST@REALM (nothing was changed)");
     }
   }
 

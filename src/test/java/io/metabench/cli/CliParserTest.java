@@ -405,4 +405,12 @@ class CliParserTest {
     assertThat(parse("-operation", "all", "-opTimeout", "40ms").opTimeoutMillis()).isEqualTo(40);
     assertThat(parse("-operation", "all", "-failFast", "-overwrite").failFast()).isTrue();
   }
+
+  @Test
+  void principalAndKeytabAreWrittenToTheirKeys() {
+    Configuration conf = parseToConf("-operation", "mkdirs", "-principal", "alice@EXAMPLE.COM",
+        "-keytab", "/etc/security/alice.keytab");
+    assertThat(conf.get(ConfigKeys.KERBEROS_PRINCIPAL)).isEqualTo("alice@EXAMPLE.COM");
+    assertThat(conf.get(ConfigKeys.KERBEROS_KEYTAB)).isEqualTo("/etc/security/alice.keytab");
+  }
 }

@@ -111,6 +111,7 @@ public final class KerberosLogin {
       UserGroupInformation user = UserGroupInformation.getLoginUser();
       if (user.isFromKeytab()) {
         user.checkTGTAndReloginFromKeytab();
+        LOG.debug("Kerberos relogin check for {} done", user.getUserName());
       }
     } catch (IOException | RuntimeException e) {
       LOG.warn("Kerberos relogin failed (the next check tries again): {}", e.toString());

@@ -144,6 +144,11 @@ class ITKerberos {
    * connections with.
    */
   private Run run(String... args) throws Exception {
+    return runWith(new String[0], args);
+  }
+
+  /** As {@link #run}, with extra options for the client's JVM. */
+  private Run runWith(String[] jvmOptions, String... args) throws Exception {
     Configuration client = new Configuration(false);
     for (String key : new String[] {"hadoop.security.authentication",
         "hadoop.security.authorization", "dfs.namenode.kerberos.principal",
@@ -157,9 +162,10 @@ class ITKerberos {
     File json = new File(scratch, "result.json");
     List<String> cmd = new ArrayList<>(Arrays.asList(
         new File(System.getProperty("java.home"), "bin/java").getPath(),
-        "-Djava.security.krb5.conf=" + kdc.getKrb5conf().getAbsolutePath(),
-        "-cp", System.getProperty("java.class.path"), MetaBench.class.getName(),
-        "-conf", site.getPath()));
+        "-Djava.security.krb5.conf=" + kdc.getKrb5conf().getAbsolutePath()));
+    cmd.addAll(Arrays.asList(jvmOptions));
+    cmd.addAll(Arrays.asList("-cp", System.getProperty("java.class.path"),
+        MetaBench.class.getName(), "-conf", site.getPath()));
     cmd.addAll(Arrays.asList(args));
     cmd.addAll(Arrays.asList("-jsonOut", json.getPath(), "-nnbenchLog", "", "-quiet"));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(scratch)
@@ -191,6 +197,30 @@ class ITKerberos {
 
   private static String base(String name) {
     return cluster.getURI() + "/krb/" + name;
+  }
+
+  @Test
+  void aKeytabLoginIsCheckedForRenewalWhileTheRunGoes() throws Exception {
+    File log4j = new File(scratch, "log4j-relogin.properties");
+    Files.write(log4j.toPath(), ("log4j.rootLogger=WARN, stderr\n"
+        + "log4j.logger.io.metabench.fs.KerberosLogin=DEBUG\n"
+        + "log4j.appender.stderr=org.apache.log4j.ConsoleAppender\n"
+        + "log4j.appender.stderr.Target=System.err\n"
+        + "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout\n"
+        + "log4j.appender.stderr.layout.ConversionPattern=%c{1}: %m%n\n")
+        .getBytes(StandardCharsets.UTF_8));
+    String[] debug = {"-Dlog4j.configuration=" + log4j.toURI()};
+    // a run of several seconds with a check every second
+    Run r = runWith(debug, "-principal", alice, "-keytab", aliceKeytab.getPath(), "-D",
+        "metabench.kerberos.relogin.seconds=1", "-operation", "create_write,delete",
+        "-numFiles", "8", "-threads", "1", "-bytesToWrite", "1024", "-baseDir",
+        base("relogin"));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.stderr).contains("KerberosLogin: Kerberos relogin check for " + alice
+        + " done");
+    // without a keytab there is nothing to renew from: no checks
+    Run none = runWith(debug, "-operation", "create_write", "-baseDir", base("relogin-none"));
+    assertThat(none.stderr).doesNotContain("relogin check");
   }
 
   @Test

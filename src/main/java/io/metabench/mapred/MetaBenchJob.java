@@ -202,6 +202,13 @@ public final class MetaBenchJob {
     // Tasks get delegation tokens, not Kerberos tickets: fetch one for the target file system
     // even when it is not the default one.
     TokenCache.obtainTokensForNamenodes(job.getCredentials(), new Path[] {target.baseDir()}, jc);
+    if (LOG.isDebugEnabled()) {
+      List<String> kinds = new ArrayList<>();
+      for (org.apache.hadoop.security.token.Token<?> t : job.getCredentials().getAllTokens()) {
+        kinds.add(t.getKind() + " for " + t.getService());
+      }
+      LOG.debug("delegation tokens for the job's tasks: {}", kinds);
+    }
     return job;
   }
 

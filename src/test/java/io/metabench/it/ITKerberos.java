@@ -252,11 +252,23 @@ class ITKerberos {
         + "tokens: load the cluster's yarn-site.xml (-confDir) or pass -D "
         + "yarn.resourcemanager.principal=rm/_HOST@REALM (nothing was changed)");
     assertThat(admin.exists(new Path("/krb/maps"))).isFalse();
-    Run r = run("-principal", alice, "-keytab", aliceKeytab.getPath(), "-operation",
-        "create_write,delete", "-numFiles", "3", "-maps", "2", "-baseDir", base("maps"),
+    File log4j = new File(scratch, "log4j-tokens.properties");
+    Files.write(log4j.toPath(), ("log4j.rootLogger=WARN, stderr\n"
+        + "log4j.logger.io.metabench.mapred.MetaBenchJob=DEBUG\n"
+        + "log4j.appender.stderr=org.apache.log4j.ConsoleAppender\n"
+        + "log4j.appender.stderr.Target=System.err\n"
+        + "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout\n"
+        + "log4j.appender.stderr.layout.ConversionPattern=%c{1}: %m%n\n")
+        .getBytes(StandardCharsets.UTF_8));
+    Run r = runWith(new String[] {"-Dlog4j.configuration=" + log4j.toURI()}, "-principal",
+        alice, "-keytab", aliceKeytab.getPath(), "-operation", "create_write,delete",
+        "-numFiles", "3", "-maps", "2", "-baseDir", base("maps"),
         "-D", "yarn.resourcemanager.principal=rm/localhost@" + kdc.getRealm());
     System.out.println(r.stdout);
     assertThat(r.exitCode).as(r.toString()).isZero();
+    // before the job is submitted, its credentials hold an HDFS token for the target
+    assertThat(r.stderr).containsPattern("delegation tokens for the job's tasks: \\[.*"
+        + "HDFS_DELEGATION_TOKEN for [^,\\]]*:" + cluster.getNameNodePort());
     for (JsonNode p : r.json().get("phases")) {
       assertThat(p.get("successful").asLong()).as(p.toString()).isEqualTo(6);
     }

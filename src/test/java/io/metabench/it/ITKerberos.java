@@ -179,6 +179,19 @@ class ITKerberos {
     return new Run(p.exitValue(), read("out.txt"), read("err.txt"), json);
   }
 
+  /** JVM options for a client whose {@code logger} logs at DEBUG to stderr. */
+  private String[] debugLogOf(String logger) throws Exception {
+    File log4j = new File(scratch, "log4j-" + logger + ".properties");
+    Files.write(log4j.toPath(), ("log4j.rootLogger=WARN, stderr\n"
+        + "log4j.logger." + logger + "=DEBUG\n"
+        + "log4j.appender.stderr=org.apache.log4j.ConsoleAppender\n"
+        + "log4j.appender.stderr.Target=System.err\n"
+        + "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout\n"
+        + "log4j.appender.stderr.layout.ConversionPattern=%c{1}: %m%n\n")
+        .getBytes(StandardCharsets.UTF_8));
+    return new String[] {"-Dlog4j.configuration=" + log4j.toURI()};
+  }
+
   private String read(String name) throws Exception {
     return new String(Files.readAllBytes(new File(scratch, name).toPath()),
         StandardCharsets.UTF_8);
@@ -201,15 +214,7 @@ class ITKerberos {
 
   @Test
   void aKeytabLoginIsCheckedForRenewalWhileTheRunGoes() throws Exception {
-    File log4j = new File(scratch, "log4j-relogin.properties");
-    Files.write(log4j.toPath(), ("log4j.rootLogger=WARN, stderr\n"
-        + "log4j.logger.io.metabench.fs.KerberosLogin=DEBUG\n"
-        + "log4j.appender.stderr=org.apache.log4j.ConsoleAppender\n"
-        + "log4j.appender.stderr.Target=System.err\n"
-        + "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout\n"
-        + "log4j.appender.stderr.layout.ConversionPattern=%c{1}: %m%n\n")
-        .getBytes(StandardCharsets.UTF_8));
-    String[] debug = {"-Dlog4j.configuration=" + log4j.toURI()};
+    String[] debug = debugLogOf("io.metabench.fs.KerberosLogin");
     // a run of several seconds with a check every second
     Run r = runWith(debug, "-principal", alice, "-keytab", aliceKeytab.getPath(), "-D",
         "metabench.kerberos.relogin.seconds=1", "-operation", "create_write,delete",
@@ -252,15 +257,7 @@ class ITKerberos {
         + "tokens: load the cluster's yarn-site.xml (-confDir) or pass -D "
         + "yarn.resourcemanager.principal=rm/_HOST@REALM (nothing was changed)");
     assertThat(admin.exists(new Path("/krb/maps"))).isFalse();
-    File log4j = new File(scratch, "log4j-tokens.properties");
-    Files.write(log4j.toPath(), ("log4j.rootLogger=WARN, stderr\n"
-        + "log4j.logger.io.metabench.mapred.MetaBenchJob=DEBUG\n"
-        + "log4j.appender.stderr=org.apache.log4j.ConsoleAppender\n"
-        + "log4j.appender.stderr.Target=System.err\n"
-        + "log4j.appender.stderr.layout=org.apache.log4j.PatternLayout\n"
-        + "log4j.appender.stderr.layout.ConversionPattern=%c{1}: %m%n\n")
-        .getBytes(StandardCharsets.UTF_8));
-    Run r = runWith(new String[] {"-Dlog4j.configuration=" + log4j.toURI()}, "-principal",
+    Run r = runWith(debugLogOf("io.metabench.mapred.MetaBenchJob"), "-principal",
         alice, "-keytab", aliceKeytab.getPath(), "-operation", "create_write,delete",
         "-numFiles", "3", "-maps", "2", "-baseDir", base("maps"),
         "-D", "yarn.resourcemanager.principal=rm/localhost@" + kdc.getRealm());

@@ -94,7 +94,7 @@ public final class CsvFormat {
     return p.successes() == 0 ? "" : fixed(ms, 6);
   }
 
-  static String fixed(double v, int decimals) {
-    return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+  private static String fixed(double v, int decimals) {
+    return ReportMath.fixed(v, decimals, "");
   }
 }

@@ -296,7 +296,7 @@ public final class HtmlReport {
   }
 
   private static String fixed(double v, int decimals) {
-    return Double.isFinite(v) ? String.format(Locale.ROOT, "%." + decimals + "f", v) : "-";
+    return ReportMath.fixed(v, decimals, "-");
   }
 
   /**

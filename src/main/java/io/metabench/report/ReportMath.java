@@ -15,4 +15,13 @@ final class ReportMath {
     return ofMap.attempted() == 0 ? 0.0
         : (ofMap.firstStartEpochNanos() - ofRun.firstStartEpochNanos()) / 1e6;
   }
+
+  /**
+   * {@code v} with {@code decimals} decimals and a dot whatever the locale; {@code missing} for a
+   * value that is not a finite number (no operation succeeded, no baseline).
+   */
+  static String fixed(double v, int decimals, String missing) {
+    return Double.isFinite(v) ? String.format(java.util.Locale.ROOT, "%." + decimals + "f", v)
+        : missing;
+  }
 }

@@ -9,7 +9,6 @@ import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
@@ -62,7 +61,7 @@ public final class SeriesFile implements Closeable {
   }
 
   private static String fixed(double v, int decimals) {
-    return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    return ReportMath.fixed(v, decimals, "");
   }
 
   @Override

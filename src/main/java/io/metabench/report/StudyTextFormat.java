@@ -109,7 +109,7 @@ public final class StudyTextFormat {
   }
 
   private static String fixed(double v, int decimals) {
-    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", v);
+    return ReportMath.fixed(v, decimals, "-");
   }
 
   private static String plural(int n) {

@@ -123,6 +123,6 @@ public final class TextFormat implements ResultFormat {
   }
 
   private static String fixed(double v, int decimals) {
-    return String.format(Locale.ROOT, "%." + decimals + "f", v);
+    return ReportMath.fixed(v, decimals, "-");
   }
 }

@@ -319,10 +319,13 @@ public final class BenchmarkRunner {
     List<FileSystem> fs = clientsFor(layout.threads());
     PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(),
         layout.itemsPerWorker(), layout.entriesPerDir());
-    int shift = barrierPhase >= 0 && op.onlyReads() ? config.readShift() : 0;
+    // A measured phase (not cleanup's bookkeeping) gets progress, stops, timeouts and series.
+    boolean measured = barrierPhase >= 0;
+    int shift = measured && op.onlyReads() ? config.readShift() : 0;
+    PathSchema readSchema = shift == 0 ? schema : readFrom(shift, layout);
     List<WorkerPaths> paths = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
-      paths.add(readFrom(shift, layout).forWorker(readWorker(t, shift, layout)));
+      paths.add(readSchema.forWorker(readWorker(t, shift, layout)));
     }
     if (op.createsItems()) {
       forEachWorker(layout.threads(), t -> {
@@ -334,18 +337,18 @@ public final class BenchmarkRunner {
         return null;
       });
     }
-    boolean lateMap = barrierPhase >= 0 && barrier.await(barrierPhase);
+    boolean lateMap = measured && barrier.await(barrierPhase);
     StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
     int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
     long startedAt = System.currentTimeMillis();
-    List<Visibility> visibility = visibilityFor(op, layout, barrierPhase >= 0, shift);
+    List<Visibility> visibility = visibilityFor(op, layout, measured, shift);
     List<OpRecorder> recorders = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
       recorders.add(new OpRecorder(t));
     }
     List<OpTimeout.Watch> watches = new ArrayList<>();
     OpTimeout timeouts = null;
-    if (config.opTimeoutMillis() > 0 && barrierPhase >= 0) {
+    if (config.opTimeoutMillis() > 0 && measured) {
       for (int t = 0; t < layout.threads(); t++) {
         watches.add(new OpTimeout.Watch());
       }
@@ -353,8 +356,8 @@ public final class BenchmarkRunner {
       timeouts.start();
     }
     IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor,
-        barrierPhase >= 0 ? progress : Progress.QUIET, op.id(),
-        layout.threads() * layout.itemsPerWorker()).writingTo(barrierPhase >= 0 ? series : null);
+        measured ? progress : Progress.QUIET, op.id(),
+        layout.threads() * layout.itemsPerWorker()).writingTo(measured ? series : null);
     sampler.start();
     IntervalSeries series;
     try {
@@ -363,9 +366,9 @@ public final class BenchmarkRunner {
             config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
             filesRenamed);
         return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate,
-            recorders.get(t), visibility.get(t), barrierPhase >= 0 ? stop : StopRequest.NEVER)
+            recorders.get(t), visibility.get(t), measured ? stop : StopRequest.NEVER)
             .watchedBy(watches.isEmpty() ? null : watches.get(t))
-            .failFast(config.failFast() && barrierPhase >= 0).call();
+            .failFast(config.failFast() && measured).call();
       });
     } finally {
       series = sampler.finish();
@@ -378,7 +381,7 @@ public final class BenchmarkRunner {
     if (op.removesItems()) {
       dirsLeftByLastPhase = removeEmptiedDirs(paths, ofFiles, schema, fs);
     }
-    if (barrierPhase >= 0) {
+    if (measured) {
       rememberVisibility(op, visibility);
     }
     return result;

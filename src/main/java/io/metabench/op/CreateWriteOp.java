@@ -11,8 +11,16 @@ import org.apache.hadoop.fs.FSDataOutputStream;
 public final class CreateWriteOp implements MetaOp {
   @Override
   public boolean execute(OpContext ctx, long index) throws IOException {
-    FSDataOutputStream out = ctx.fs().create(ctx.paths().file(index), ctx.filePermission(), false,
-        ctx.ioBufferSize(), ctx.replication(), ctx.blockSize(), null);
+    writeAndClose(ctx.fs().create(ctx.paths().file(index), ctx.filePermission(), false,
+        ctx.ioBufferSize(), ctx.replication(), ctx.blockSize(), null), ctx);
+    return true;
+  }
+
+  /**
+   * Writes {@code -bytesToWrite} bytes, splits, and closes {@code out}; a failed write closes it
+   * quietly and rethrows, so the write's failure is the one counted.
+   */
+  static void writeAndClose(FSDataOutputStream out, OpContext ctx) throws IOException {
     try {
       byte[] buffer = ctx.buffer();
       long remaining = ctx.bytesToWrite();
@@ -27,8 +35,7 @@ public final class CreateWriteOp implements MetaOp {
       throw e;
     }
     out.close();
-    ctx.addBytes(ctx.bytesToWrite());
-    return true;
+    ctx.addAmount(ctx.bytesToWrite());
   }
 
   private static void closeQuietly(FSDataOutputStream out) {

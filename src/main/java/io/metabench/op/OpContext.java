@@ -25,7 +25,7 @@ public final class OpContext {
   private final FsPermission filePermission;
 
   private long splitNanos;
-  private long bytesMoved;
+  private long amount;
 
   public OpContext(FileSystem fs, WorkerPaths paths, NanoClock clock, long bytesToWrite,
       short replication, long blockSize, int ioBufferSize, boolean readFileAfterOpen,
@@ -98,22 +98,25 @@ public final class OpContext {
     splitNanos = clock.nanoTime();
   }
 
-  /** Counts bytes the current attempt moved (written or read). */
-  public void addBytes(long n) {
-    bytesMoved += n;
+  /**
+   * Counts what the current attempt moved, in its operation's {@link OpType.Unit}: bytes written
+   * or read, or entries listed.
+   */
+  public void addAmount(long n) {
+    amount += n;
   }
 
   /** Clears the per-attempt marks; the worker calls it before each attempt. */
   public void beginAttempt() {
     splitNanos = 0;
-    bytesMoved = 0;
+    amount = 0;
   }
 
   public long splitNanos() {
     return splitNanos;
   }
 
-  public long bytesMoved() {
-    return bytesMoved;
+  public long amount() {
+    return amount;
   }
 }

@@ -21,11 +21,18 @@ public enum OpType {
   STAT("stat", Items.FILES, new StatOp(), "getFileStatus"),
   EXISTS("exists", Items.FILES, new ExistsOp()),
   CHMOD("chmod", Items.FILES, new ChmodOp(), "setPermission"),
-  SET_TIMES("set_times", Items.FILES, new SetTimesOp(), "setTimes");
+  SET_TIMES("set_times", Items.FILES, new SetTimesOp(), "setTimes"),
+  LIST("list", Items.FILES, new ListOp(), "listStatus", "ls"),
+  APPEND("append", Items.FILES, new AppendOp());
 
   /** What an operation works on; each kind has its own subtree and namespace state. */
   public enum Items {
     FILES, DIRS
+  }
+
+  /** What an operation's amount counts (the MB/s column, or entries per second). */
+  public enum Unit {
+    BYTES, ENTRIES
   }
 
   /** The phases {@code all} stands for, in order; they leave the tree as they found it. */
@@ -59,7 +66,12 @@ public enum OpType {
 
   /** Whether the operation only reads items (so it may read another worker's or map's). */
   public boolean onlyReads() {
-    return this == OPEN_READ || this == STAT || this == EXISTS;
+    return this == OPEN_READ || this == STAT || this == EXISTS || this == LIST;
+  }
+
+  /** What the amount the operation moves is counted in. */
+  public Unit unit() {
+    return this == LIST ? Unit.ENTRIES : Unit.BYTES;
   }
 
   /**
@@ -67,7 +79,7 @@ public enum OpType {
    * metadata writes such as chmod), so the namespace state is the same after it.
    */
   public boolean keepsNames() {
-    return onlyReads() || this == CHMOD || this == SET_TIMES;
+    return onlyReads() || this == CHMOD || this == SET_TIMES || this == APPEND;
   }
 
   /** Whether the phase creates items, so their parent directories are made before it starts. */

@@ -20,7 +20,7 @@ public final class OpenReadOp implements MetaOp {
         while ((n = in.read(buffer, 0, buffer.length)) > 0) {
           total += n;
         }
-        ctx.addBytes(total);
+        ctx.addAmount(total);
       }
     }
     return true;

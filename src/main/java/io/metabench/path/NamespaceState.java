@@ -78,6 +78,8 @@ public final class NamespaceState {
       case EXISTS:
       case CHMOD:
       case SET_TIMES:
+      case LIST:
+      case APPEND:
         requireFiles(op, layout, where);
         return this;
       case RENAME:

@@ -55,7 +55,8 @@ public final class CsvFormat {
             latency(p, p.latencyMillisAt(50)), latency(p, p.latencyMillisAt(90)),
             latency(p, p.latencyMillisAt(99)), latency(p, p.latencyMillisAt(99.9)),
             latency(p, p.maxLatencyMillis()),
-            p.bytes() == 0 ? "" : fixed(p.bytesPerSecond() / 1e6, 3), "");
+            p.bytes() == 0 || p.op().unit() != io.metabench.op.OpType.Unit.BYTES ? ""
+                : fixed(p.bytesPerSecond() / 1e6, 3), "");
       }
       for (String phase : r.result().notRun()) {
         csv.printRecord(missing(r, phase, maps, "not run: " + r.result().notRunReason()));

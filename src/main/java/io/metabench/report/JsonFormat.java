@@ -101,8 +101,10 @@ public final class JsonFormat implements ResultFormat {
     w.name("elapsedSeconds").value(p.windowSeconds(), 6);
     w.name("windowNanos").value(p.windowNanos());
     w.name("tps").value(p.tps(), 3);
-    w.name("bytes").value(p.bytes());
-    w.name("bytesPerSecond").value(p.bytesPerSecond(), 3);
+    // What the phase moved, in its operation's unit: bytes, or entries listed.
+    boolean entries = p.op().unit() == io.metabench.op.OpType.Unit.ENTRIES;
+    w.name(entries ? "entries" : "bytes").value(p.bytes());
+    w.name(entries ? "entriesPerSecond" : "bytesPerSecond").value(p.bytesPerSecond(), 3);
     w.name("latencyMs").beginObject();
     w.name("mean").value(p.meanLatencyMillis(), 6);
     for (int i = 0; i < PERCENTILES.length; i++) {

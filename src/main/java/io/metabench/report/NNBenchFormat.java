@@ -45,6 +45,10 @@ public final class NNBenchFormat implements ResultFormat {
         "Avg Lat (ms): Chmod", null});
     LABELS.put(OpType.SET_TIMES, new String[] {"TPS: SetTimes", "Avg Exec time (ms): SetTimes",
         "Avg Lat (ms): SetTimes", null});
+    LABELS.put(OpType.LIST, new String[] {"TPS: List", "Avg Exec time (ms): List",
+        "Avg Lat (ms): List", null});
+    LABELS.put(OpType.APPEND, new String[] {"TPS: Append", "Avg Exec time (ms): Append",
+        "Avg Lat (ms): Append", null});
   }
 
   private final TimeZone timeZone;

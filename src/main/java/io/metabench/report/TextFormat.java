@@ -1,5 +1,6 @@
 package io.metabench.report;
 
+import io.metabench.op.OpType;
 import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.MapReport;
@@ -35,10 +36,17 @@ public final class TextFormat implements ResultFormat {
           fixed(p.meanLatencyMillis(), 3), fixed(p.latencyMillisAt(50), 3),
           fixed(p.latencyMillisAt(90), 3), fixed(p.latencyMillisAt(99), 3),
           fixed(p.latencyMillisAt(99.9), 3), fixed(p.maxLatencyMillis(), 3),
-          p.bytes() == 0 ? "-" : fixed(p.bytesPerSecond() / 1e6, 2)));
+          p.bytes() == 0 || p.op().unit() != OpType.Unit.BYTES ? "-"
+              : fixed(p.bytesPerSecond() / 1e6, 2)));
+    }
+    for (PhaseResult p : result.phases()) {
+      if (p.op().unit() == OpType.Unit.ENTRIES) {
+        out.append(String.format(Locale.ROOT, "  %s: %d entries listed, %s entries/s%n",
+            p.op().id(), p.bytes(), fixed(p.bytesPerSecond(), 1)));
+      }
     }
     if (result.semantics().renameCopies() && result.config().operations().contains(
-        io.metabench.op.OpType.RENAME)) {
+        OpType.RENAME)) {
       out.append(String.format(Locale.ROOT, "  rename on %s copies and deletes each object: "
           + "its TPS is not a rate of metadata renames%n", result.semantics().scheme()));
     }

@@ -39,6 +39,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -129,6 +130,7 @@ public final class BenchmarkRunner {
       Layout layout = layoutOf(config);
       initial.afterAll(config.operations(), layout, where);
       checkHdfsLimits(config, target);
+      checkCapabilities(config, control, target);
       claim(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
       pool = Executors.newCachedThreadPool(daemonThreads());
@@ -211,6 +213,7 @@ public final class BenchmarkRunner {
     ClientFactory clients = new ClientFactory(target);
     NamespaceState state = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
       try (FileSystem fs = clients.newClient()) {
+        checkCapabilities(config, fs, target);
         return recordedState(fs, target.baseDir(), config.mapIndex());
       }
     });
@@ -283,6 +286,20 @@ public final class BenchmarkRunner {
   /** The layout this run's phases make and expect. */
   public static Layout layoutOf(BenchConfig config) {
     return new Layout(config.threads(), config.filesPerWorker(), config.filesPerDir());
+  }
+
+  /**
+   * Refuses a phase the file system says it cannot do (append without the append capability),
+   * before anything is written.
+   */
+  static void checkCapabilities(BenchConfig config, FileSystem fs, Target target)
+      throws IOException {
+    if (config.operations().contains(OpType.APPEND)
+        && !fs.hasPathCapability(target.baseDir(), CommonPathCapabilities.FS_APPEND)) {
+      throw new InvalidInputException("append: " + target.fsUri() + " does not support append "
+          + "(it lacks the path capability " + CommonPathCapabilities.FS_APPEND + "); drop append "
+          + "from -operation for this file system");
+    }
   }
 
   /**

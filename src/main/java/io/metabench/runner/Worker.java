@@ -100,7 +100,7 @@ final class Worker implements Callable<OpRecorder> {
         cause = OpTimeout.CAUSE;
         message = failure == null ? "" : failure.toString();
       } else if (ok) {
-        recorder.success(start, ctx.splitNanos(), clock.nanoTime(), ctx.bytesMoved());
+        recorder.success(start, ctx.splitNanos(), clock.nanoTime(), ctx.amount());
         visibility.succeeded(item);
         return;
       } else if (failure == null) {

@@ -10,6 +10,12 @@ class ITLocalFileSystem extends NamespaceFactsContract {
   @TempDir
   File root;
 
+  /** LocalFileSystem's checksums cannot be appended to: it lacks the append capability. */
+  @Override
+  boolean supportsAppend() {
+    return false;
+  }
+
   @Override
   Configuration conf() {
     return new Configuration();

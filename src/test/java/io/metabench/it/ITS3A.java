@@ -52,6 +52,11 @@ class ITS3A extends NamespaceFactsContract {
   }
 
   @Override
+  boolean supportsAppend() {
+    return false;
+  }
+
+  @Override
   Configuration conf() {
     return s3aConf();
   }

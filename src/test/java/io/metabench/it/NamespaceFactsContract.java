@@ -67,6 +67,37 @@ abstract class NamespaceFactsContract {
     assertThat(Trees.named(tree(base), "file_")).isEmpty();
   }
 
+  /** Whether the file system can append (S3A cannot). */
+  boolean supportsAppend() {
+    return true;
+  }
+
+  @Test
+  void listCountsTheEntriesOfEachFilesDirectoryAndAppendGrowsEveryFile() throws Exception {
+    String base = baseUri("list-append");
+    MetaBenchRun created = run("-operation", "create_write,list", "-threads", "2",
+        "-numberOfFiles", "5", "-bytesToWrite", "100", "-baseDir", base);
+    assertThat(created.exitCode).as(created.toString()).isZero();
+    JsonNode list = created.phase("list");
+    assertThat(list.get("successful").asLong()).isEqualTo(10);
+    // each of a worker's 5 listings lists the 5 files of its directory
+    assertThat(list.get("entries").asLong()).isEqualTo(50);
+    assertThat(created.stdout).contains("list: 50 entries listed");
+    MetaBenchRun appended = run("-operation", "append", "-threads", "2", "-numberOfFiles", "5",
+        "-bytesToWrite", "100", "-baseDir", base);
+    Map<String, String> files = Trees.named(tree(base), "file_");
+    if (supportsAppend()) {
+      assertThat(appended.exitCode).as(appended.toString()).isZero();
+      assertThat(appended.phase("append").get("bytes").asLong()).isEqualTo(1000);
+      assertThat(files).hasSize(10);
+      assertThat(files.values()).containsOnly("200");
+    } else {
+      assertThat(appended.exitCode).as(appended.toString()).isEqualTo(2);
+      assertThat(appended.stderr).contains("does not support append");
+      assertThat(files.values()).containsOnly("100");
+    }
+  }
+
   /** What the report should say a rename is on this file system. */
   String expectedRenameKind() {
     return "metadata";

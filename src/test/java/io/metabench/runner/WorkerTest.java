@@ -199,17 +199,17 @@ class WorkerTest {
         // two parts: 300 ns, split, 700 ns
         clock.advance(300);
         ctx.split();
-        ctx.addBytes(42);
+        ctx.addAmount(42);
         clock.advance(700);
         return true;
       }
       if (attempt == 1) {
         // a failed attempt that got as far as the split and some bytes
         ctx.split();
-        ctx.addBytes(1000);
+        ctx.addAmount(1000);
         throw new IOException("half way");
       }
-      ctx.addBytes(8);
+      ctx.addAmount(8);
       return true; // no split this time: one part
     };
     OpRecorder r = run(op, 2, 1, clock);

@@ -113,6 +113,13 @@ public final class CliParser {
         + READ_SHIFT_DEFAULT + ")");
     add(o, "opTimeout", "duration", "Interrupt a call that takes longer and count it as failed: "
         + "seconds (30) or 500ms, 30s, 2m (default: no limit)");
+    add(o, "duration", "duration", "Run each phase that keeps names (open_read, stat, exists, "
+        + "chmod, set_times, list, append) this long, cycling over the items: seconds (60) or "
+        + "500ms, 60s, 2m (default: -numberOfFiles items per worker)");
+    add(o, "warmup", "duration", "Leave the first part of each phase out of the statistics "
+        + "(counted as warm-up; before -duration): seconds (10) or 500ms, 10s, 1m (default: none)");
+    add(o, "rate", "ops/s", "Fixed (open-loop) rate over all workers and maps; latency is "
+        + "measured from when each operation was due (default: closed loop)");
     flag(o, "failFast", "Stop at the first failed operation and report what completed");
     flag(o, "overwrite", "Replace existing result files (-jsonOut, -outDir) instead of refusing");
     add(o, "principal", "name@REALM", "Kerberos: log in as this principal from -keytab before "
@@ -269,6 +276,15 @@ public final class CliParser {
         case "opTimeout":
           // A bare number on the command line is seconds; the key holds milliseconds.
           conf.set(OP_TIMEOUT_MILLIS, v.trim().matches("\\d+") ? v.trim() + "s" : v.trim());
+          break;
+        case "duration":
+          conf.set(DURATION_MILLIS, v.trim().matches("\\d+") ? v.trim() + "s" : v.trim());
+          break;
+        case "warmup":
+          conf.set(WARMUP_MILLIS, v.trim().matches("\\d+") ? v.trim() + "s" : v.trim());
+          break;
+        case "rate":
+          conf.set(RATE, v);
           break;
         case "principal":
           conf.set(KERBEROS_PRINCIPAL, v);

@@ -43,6 +43,9 @@ public final class BenchConfig {
   private final boolean failFast;
   private final boolean overwrite;
   private final String seriesOut;
+  private final long durationMillis;
+  private final long warmupMillis;
+  private final double rate;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
@@ -108,6 +111,26 @@ public final class BenchConfig {
     this.failFast = bool(conf, FAIL_FAST, FAIL_FAST_DEFAULT, "-failFast");
     this.overwrite = bool(conf, OVERWRITE, OVERWRITE_DEFAULT, "-overwrite");
     this.seriesOut = conf.getTrimmed(SERIES_OUT, SERIES_OUT_DEFAULT);
+    this.durationMillis = durationMillis(conf, DURATION_MILLIS, "-duration");
+    this.warmupMillis = durationMillis(conf, WARMUP_MILLIS, "-warmup");
+    this.rate = rate(conf);
+  }
+
+  private static double rate(Configuration conf) {
+    String raw = conf.getTrimmed(RATE, "0");
+    double r;
+    try {
+      r = Double.parseDouble(raw);
+    } catch (NumberFormatException e) {
+      r = Double.NaN;
+    }
+    // One operation per microsecond per worker is beyond any metadata service; beyond 1e7 a
+    // schedule's arithmetic would only describe a closed loop anyway.
+    if (Double.isNaN(r) || r < 0 || r > 10_000_000) {
+      throw new InvalidInputException("-rate '" + raw + "' is not a rate; give operations per "
+          + "second over all workers, such as 5000 (at most 10000000), or 0 for a closed loop");
+    }
+    return r;
   }
 
   /**
@@ -121,7 +144,7 @@ public final class BenchConfig {
         .matcher(raw);
     if (!m.matches()) {
       throw new InvalidInputException(option + " '" + raw + "' is not a duration; give seconds "
-          + "(30), or a number with ms, s or m (500ms, 30s, 2m); 0 for no limit");
+          + "(30), or a number with ms, s or m (500ms, 30s, 2m); 0 turns it off");
     }
     long n = Long.parseLong(m.group(1));
     String unit = m.group(2) == null ? "ms" : m.group(2);
@@ -169,6 +192,9 @@ public final class BenchConfig {
     conf.setBoolean(FAIL_FAST, failFast);
     conf.setBoolean(OVERWRITE, overwrite);
     conf.set(SERIES_OUT, seriesOut);
+    conf.setLong(DURATION_MILLIS, durationMillis);
+    conf.setLong(WARMUP_MILLIS, warmupMillis);
+    conf.set(RATE, Double.toString(rate));
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -194,6 +220,9 @@ public final class BenchConfig {
     p.put("readShift", readShift);
     p.put("opTimeoutMs", opTimeoutMillis);
     p.put("failFast", failFast);
+    p.put("durationMs", durationMillis);
+    p.put("warmupMs", warmupMillis);
+    p.put("rate", rate);
     return p;
   }
 
@@ -348,6 +377,26 @@ public final class BenchConfig {
     return seriesOut;
   }
 
+  /** How long each phase that keeps names runs, in ms; 0: every phase does its item count. */
+  public long durationMillis() {
+    return durationMillis;
+  }
+
+  /** The first part of each phase left out of the statistics, in ms; 0: none. */
+  public long warmupMillis() {
+    return warmupMillis;
+  }
+
+  /** Fixed rate in operations per second over all workers of all maps; 0: closed loop. */
+  public double rate() {
+    return rate;
+  }
+
+  /** Whether {@code op} runs for {@link #durationMillis} rather than its item count. */
+  public boolean durationBound(OpType op) {
+    return durationMillis > 0 && op.keepsNames();
+  }
+
   /** Whether existing result files may be replaced. */
   public boolean overwrite() {
     return overwrite;
@@ -374,7 +423,9 @@ public final class BenchConfig {
         && connectTimeoutSeconds == c.connectTimeoutSeconds && maps == c.maps
         && barrierTimeoutSeconds == c.barrierTimeoutSeconds && readShift == c.readShift
         && opTimeoutMillis == c.opTimeoutMillis && failFast == c.failFast
-        && overwrite == c.overwrite && seriesOut.equals(c.seriesOut);
+        && overwrite == c.overwrite && seriesOut.equals(c.seriesOut)
+        && durationMillis == c.durationMillis && warmupMillis == c.warmupMillis
+        && Double.compare(rate, c.rate) == 0;
   }
 
   @Override

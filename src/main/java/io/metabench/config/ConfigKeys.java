@@ -185,4 +185,31 @@ public final class ConfigKeys {
   /** How often a keytab login's ticket is checked and renewed during a run, in seconds. */
   public static final String KERBEROS_RELOGIN_SECONDS = "metabench.kerberos.relogin.seconds";
   public static final int KERBEROS_RELOGIN_SECONDS_DEFAULT = 60;
+
+  /**
+   * How long each phase that keeps its items' names (open_read, stat, exists, chmod, set_times,
+   * list, append, and a mix) runs, in milliseconds, cycling over the workers' items; the phases
+   * that create, rename or remove items still do their count, so the names they leave are known.
+   * 0: every phase does {@link #FILES_PER_WORKER} items per worker.
+   */
+  public static final String DURATION_MILLIS = "metabench.duration.millis";
+  public static final long DURATION_MILLIS_DEFAULT = 0;
+
+  /**
+   * The first part of every phase, in milliseconds, whose operations are done but left out of
+   * the statistics (counted as warm-up); with {@link #DURATION_MILLIS} it comes before the
+   * measured duration. 0: everything is measured.
+   */
+  public static final String WARMUP_MILLIS = "metabench.warmup.millis";
+  public static final long WARMUP_MILLIS_DEFAULT = 0;
+
+  /**
+   * Fixed (open-loop) rate in operations per second over all workers of all maps: operation k of
+   * worker t is due at phase start + (k x workers + t) / per-process rate, and its latency is
+   * measured from when it was due, so a stalled server shows in the percentiles (coordinated
+   * omission corrected); the service time from its actual start is reported beside it.
+   * 0: closed loop (each worker starts its next operation when the last one ends).
+   */
+  public static final String RATE = "metabench.rate";
+  public static final double RATE_DEFAULT = 0;
 }

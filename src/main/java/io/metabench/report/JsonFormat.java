@@ -106,17 +106,21 @@ public final class JsonFormat implements ResultFormat {
     w.name(entries ? "entries" : "bytes").value(p.bytes());
     w.name(entries ? "entriesPerSecond" : "bytesPerSecond").value(p.bytesPerSecond(), 3);
     w.name("latencyMs").beginObject();
-    w.name("mean").value(p.meanLatencyMillis(), 6);
-    for (int i = 0; i < PERCENTILES.length; i++) {
-      w.name(PERCENTILE_NAMES[i]).value(p.latencyMillisAt(PERCENTILES[i]), 6);
-    }
-    w.name("max").value(p.maxLatencyMillis(), 6);
+    writePercentiles(w, p.latency());
     w.endObject();
     w.name("partsMs").beginObject();
     w.name("firstTotal").value(p.firstPartNanos() / 1e6, 6);
     w.name("secondTotal").value(p.secondPartNanos() / 1e6, 6);
     w.endObject();
     w.name("workerBusyMs").value(p.workerBusyNanos() / 1e6, 6);
+    w.name("warmupOperations").value(p.warmupOps());
+    if (p.serviceTime() != null) {
+      // Fixed rate: latencyMs runs from when each operation was due; this from its actual start.
+      w.name("achievedRate").value(p.attemptedPerSecond(), 3);
+      w.name("serviceTimeMs").beginObject();
+      writePercentiles(w, p.serviceTime());
+      w.endObject();
+    }
     w.name("latencyHistogram").value(encode(p.latency()));
     w.name("disruptions").beginArray();
     for (Disruption d : Disruption.of(p.series())) {
@@ -130,6 +134,17 @@ public final class JsonFormat implements ResultFormat {
     }
     w.endArray();
     w.endObject();
+  }
+
+  /** Mean, percentiles and max of a histogram of nanoseconds, in milliseconds (0 when empty). */
+  private static void writePercentiles(JsonWriter w, Histogram h) throws IOException {
+    boolean empty = h.getTotalCount() == 0;
+    w.name("mean").value(empty ? 0.0 : h.getMean() / 1e6, 6);
+    for (int i = 0; i < PERCENTILES.length; i++) {
+      w.name(PERCENTILE_NAMES[i]).value(empty ? 0.0 : h.getValueAtPercentile(PERCENTILES[i]) / 1e6,
+          6);
+    }
+    w.name("max").value(empty ? 0.0 : h.getMaxValue() / 1e6, 6);
   }
 
   /** The MapReduce job's maps: how many, which are missing, and each one's phases. */

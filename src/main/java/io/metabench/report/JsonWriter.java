@@ -94,6 +94,13 @@ final class JsonWriter {
     if (v instanceof Long || v instanceof Integer || v instanceof Short) {
       return value(((Number) v).longValue());
     }
+    if (v instanceof Double) {
+      // Parameters are given, not measured: as many decimals as needed to read back the same.
+      valuePrefix();
+      out.append(Double.isFinite((Double) v)
+          ? new java.math.BigDecimal(v.toString()).stripTrailingZeros().toPlainString() : "null");
+      return this;
+    }
     return value(String.valueOf(v));
   }
 

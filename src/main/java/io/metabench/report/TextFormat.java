@@ -10,6 +10,7 @@ import io.metabench.stats.RunResult;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /** The table a person reads on stdout: one row per phase, then failures by cause. */
 public final class TextFormat implements ResultFormat {
@@ -44,6 +45,9 @@ public final class TextFormat implements ResultFormat {
         out.append(String.format(Locale.ROOT, "  %s: %d entries listed, %s entries/s%n",
             p.op().id(), p.bytes(), fixed(p.bytesPerSecond(), 1)));
       }
+    }
+    for (PhaseResult p : result.phases()) {
+      writePacing(result, p, out);
     }
     if (result.semantics().renameCopies() && result.config().operations().contains(
         OpType.RENAME)) {
@@ -132,5 +136,26 @@ public final class TextFormat implements ResultFormat {
 
   private static String fixed(double v, int decimals) {
     return ReportMath.fixed(v, decimals, "-");
+  }
+  /** What -warmup, -duration and -rate did to a phase, each in one line. */
+  private static void writePacing(RunResult result, PhaseResult p, Appendable out)
+      throws IOException {
+    if (p.warmupOps() > 0) {
+      out.append(String.format(Locale.ROOT, "  %s: %d operations in the warm-up (first %s s), "
+          + "in none of the figures%n", p.op().id(), p.warmupOps(),
+          fixed(result.config().warmupMillis() / 1000.0, 1)));
+    }
+    if (p.serviceTime() != null) {
+      Histogram st = p.serviceTime();
+      boolean empty = st.getTotalCount() == 0;
+      out.append(String.format(Locale.ROOT, "  %s: fixed rate %s ops/s asked, %s achieved; "
+          + "latency counts from when each operation was due. Service time (from its actual "
+          + "start): p50 %s p99 %s p99.9 %s max %s ms%n", p.op().id(),
+          fixed(result.config().rate(), 1), fixed(p.attemptedPerSecond(), 1),
+          fixed(empty ? 0 : st.getValueAtPercentile(50) / 1e6, 3),
+          fixed(empty ? 0 : st.getValueAtPercentile(99) / 1e6, 3),
+          fixed(empty ? 0 : st.getValueAtPercentile(99.9) / 1e6, 3),
+          fixed(empty ? 0 : st.getMaxValue() / 1e6, 3)));
+    }
   }
 }

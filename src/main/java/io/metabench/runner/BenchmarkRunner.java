@@ -372,9 +372,17 @@ public final class BenchmarkRunner {
       timeouts = new OpTimeout(watches, config.opTimeoutMillis() * 1_000_000L, clock);
       timeouts.start();
     }
+    List<Pacing> pacing = new ArrayList<>();
+    List<OpRecorder> warmups = new ArrayList<>();
+    for (int t = 0; t < layout.threads(); t++) {
+      pacing.add(measured ? pacingOf(op, t, layout.threads()) : Pacing.CLOSED_LOOP);
+      warmups.add(new OpRecorder(t));
+    }
+    boolean timeBound = pacing.get(0).durationBound();
     IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor,
         measured ? progress : Progress.QUIET, op.id(),
-        layout.threads() * layout.itemsPerWorker()).writingTo(measured ? series : null);
+        timeBound ? -1 : layout.threads() * layout.itemsPerWorker())
+        .writingTo(measured ? series : null);
     sampler.start();
     IntervalSeries series;
     try {
@@ -385,7 +393,8 @@ public final class BenchmarkRunner {
         return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate,
             recorders.get(t), visibility.get(t), measured ? stop : StopRequest.NEVER)
             .watchedBy(watches.isEmpty() ? null : watches.get(t))
-            .failFast(config.failFast() && measured).call();
+            .failFast(config.failFast() && measured)
+            .pacedBy(pacing.get(t), warmups.get(t)).call();
       });
     } finally {
       series = sampler.finish();
@@ -393,8 +402,13 @@ public final class BenchmarkRunner {
         timeouts.stop();
       }
     }
-    PhaseResult result = PhaseResult.merge(op, recorders, startedAt, anchor)
-        .withLateMaps(lateMap ? 1 : 0).withSeries(series);
+    long warmupOps = 0;
+    for (OpRecorder w : warmups) {
+      warmupOps += w.attempted();
+    }
+    PhaseResult merged = PhaseResult.merge(op, recorders, startedAt, anchor);
+    PhaseResult result = merged.withLateMaps(lateMap ? 1 : 0).withSeries(series)
+        .withPacing(warmupOps, merged.serviceTime());
     if (op.removesItems()) {
       dirsLeftByLastPhase = removeEmptiedDirs(paths, ofFiles, schema, fs);
     }
@@ -402,6 +416,16 @@ public final class BenchmarkRunner {
       rememberVisibility(op, visibility);
     }
     return result;
+  }
+
+  /**
+   * How worker {@code t} paces a measured phase: by time for a phase that keeps names when
+   * {@code -duration} is set, with the warm-up, at this process's share of {@code -rate}.
+   */
+  private Pacing pacingOf(OpType op, int t, int workers) {
+    double processRate = config.rate() / Math.max(1, config.maps());
+    long duration = config.durationBound(op) ? config.durationMillis() * 1_000_000L : 0;
+    return Pacing.of(duration, config.warmupMillis() * 1_000_000L, processRate, t, workers);
   }
 
   /**

@@ -51,16 +51,21 @@ public interface Progress {
       this.failed = failed;
     }
 
-    /** Seconds left at the average rate so far; NaN before anything is done. */
+    /**
+     * Seconds left at the average rate so far; NaN before anything is done, or when the phase is
+     * bounded by time ({@code expected} &lt; 0), whose end the runner knows and prints apart.
+     */
     double etaSeconds() {
-      return done == 0 ? Double.NaN : (expected - done) * elapsedSeconds / done;
+      return done == 0 || expected < 0 ? Double.NaN : (expected - done) * elapsedSeconds / done;
     }
 
     String line() {
       double eta = etaSeconds();
-      return String.format(Locale.ROOT, "%s %5.0fs %d/%d ops (%.0f%%)  %.1f ops/s  p99 %s  "
-          + "failed %d  ETA %s", label, elapsedSeconds, done, expected,
-          expected == 0 ? 100.0 : 100.0 * done / expected, intervalTps,
+      String count = expected < 0 ? String.format(Locale.ROOT, "%d ops", done)
+          : String.format(Locale.ROOT, "%d/%d ops (%.0f%%)", done, expected,
+              expected == 0 ? 100.0 : 100.0 * done / expected);
+      return String.format(Locale.ROOT, "%s %5.0fs %s  %.1f ops/s  p99 %s  "
+          + "failed %d  ETA %s", label, elapsedSeconds, count, intervalTps,
           Double.isNaN(intervalP99Ms) ? "-" : String.format(Locale.ROOT, "%.3f ms",
               intervalP99Ms), failed, Double.isNaN(eta) ? "-" : String.format(Locale.ROOT,
               "%.0fs", eta));

@@ -5,12 +5,15 @@ import io.metabench.op.OpContext;
 import io.metabench.stats.NanoClock;
 import io.metabench.stats.OpRecorder;
 import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.ipc.RemoteException;
 
 /**
  * One worker's share of one phase: items {@code 0..count-1}, each attempted once plus up to
  * {@code retries} more times, every outcome recorded. A failure never stops the worker: it goes
- * on to the next item, so nothing is skipped.
+ * on to the next item, so nothing is skipped. Its {@link Pacing} may instead bound the phase by
+ * time (cycling over the items), set a fixed schedule, and send the warm-up's outcomes to a
+ * recorder of their own.
  *
  * <p>Runs on one thread; returns its recorder for the runner to merge.
  */
@@ -29,6 +32,8 @@ final class Worker implements Callable<OpRecorder> {
   private final StopRequest stop;
   private OpTimeout.Watch watch;
   private boolean failFast;
+  private Pacing pacing = Pacing.CLOSED_LOOP;
+  private OpRecorder warmup;
 
   Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
       StartGate gate) {
@@ -60,6 +65,16 @@ final class Worker implements Callable<OpRecorder> {
     return this;
   }
 
+  /**
+   * Paces the worker; operations that start (or are due) in the warm-up are recorded into
+   * {@code warmupRecorder}, which nobody samples, instead of the measured recorder.
+   */
+  Worker pacedBy(Pacing p, OpRecorder warmupRecorder) {
+    this.pacing = p;
+    this.warmup = warmupRecorder;
+    return this;
+  }
+
   /** Requests the stop at this worker's first failed operation ({@code -failFast}). */
   Worker failFast(boolean on) {
     this.failFast = on;
@@ -71,15 +86,50 @@ final class Worker implements Callable<OpRecorder> {
     if (gate != null && gate.arriveAndWait()) {
       recorder.markLate();
     }
+    // A closed loop needs no origin; not reading the clock for it keeps NNBench's way exact.
+    long origin = pacing == Pacing.CLOSED_LOOP ? 0 : clock.nanoTime();
+    boolean bounded = pacing.durationBound();
+    boolean fixedRate = pacing.fixedRate();
+    long warmupEnd = origin + pacing.warmupNanos();
+    long end = origin + pacing.endNanos();
     // A stop request ends the worker between items; the item in flight completes and counts.
-    for (long i = 0; i < count && !stop.isRequested(); i++) {
-      runOne(i, recorder);
+    for (long k = 0; (bounded || k < count) && !stop.isRequested(); k++) {
+      long start;
+      if (fixedRate) {
+        start = origin + pacing.dueNanos(k);
+        if (bounded && start - end >= 0) {
+          break;
+        }
+        waitUntil(start);
+      } else {
+        start = clock.nanoTime();
+        if (bounded && start - end >= 0) {
+          break;
+        }
+      }
+      OpRecorder into = warmup != null && start - warmupEnd < 0 ? warmup : recorder;
+      runOne(bounded ? k % count : k, into, start, fixedRate);
     }
     return recorder;
   }
 
-  private void runOne(long item, OpRecorder recorder) {
-    long start = clock.nanoTime();
+  /**
+   * Sleeps until {@code due}, or returns at once when the worker is behind: a late operation
+   * starts immediately and its latency still counts from when it was due.
+   */
+  private void waitUntil(long due) {
+    for (long wait = due - clock.nanoTime(); wait > 0 && !stop.isRequested();
+        wait = due - clock.nanoTime()) {
+      LockSupport.parkNanos(wait);
+    }
+  }
+
+  /**
+   * Runs {@code item} until it succeeds or its attempts are spent. Latency runs from
+   * {@code start}: when the operation began, or with a fixed rate when it was due.
+   */
+  private void runOne(long item, OpRecorder recorder, long start, boolean fixedRate) {
+    long actualStart = fixedRate ? clock.nanoTime() : start;
     for (int attempt = 0;; attempt++) {
       ctx.beginAttempt();
       String cause;
@@ -100,7 +150,11 @@ final class Worker implements Callable<OpRecorder> {
         cause = OpTimeout.CAUSE;
         message = failure == null ? "" : failure.toString();
       } else if (ok) {
-        recorder.success(start, ctx.splitNanos(), clock.nanoTime(), ctx.amount());
+        long end = clock.nanoTime();
+        recorder.success(start, ctx.splitNanos(), end, ctx.amount());
+        if (fixedRate) {
+          recorder.serviceTime(end - actualStart);
+        }
         visibility.succeeded(item);
         return;
       } else if (failure == null) {

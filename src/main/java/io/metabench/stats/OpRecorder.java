@@ -24,6 +24,9 @@ public final class OpRecorder {
   // keeps two) would cost about 1 MB a worker once latencies reach milliseconds.
   private final SingleWriterRecorder okInterval = new SingleWriterRecorder(3, true);
   private final SingleWriterRecorder failedInterval = new SingleWriterRecorder(3, true);
+  // Fixed-rate phases only: each success's time from its actual start (latency runs from when
+  // it was due).
+  private Histogram serviceTime;
   private final Map<String, FailureCount> failures = new TreeMap<>();
   private final Map<String, FailureCount> retries = new TreeMap<>();
   private long attempted;
@@ -56,6 +59,22 @@ public final class OpRecorder {
       firstPartNanos += elapsed;
     }
     window(start, end);
+  }
+
+  /**
+   * In a fixed-rate phase, the service time of the success just recorded: from its actual start
+   * to its end, where {@link #success}'s start was when it was due.
+   */
+  public void serviceTime(long nanos) {
+    if (serviceTime == null) {
+      serviceTime = new Histogram(3);
+    }
+    serviceTime.recordValue(nanos);
+  }
+
+  /** Service times of a fixed-rate phase's successes; null in a closed-loop phase. */
+  public Histogram serviceTime() {
+    return serviceTime;
   }
 
   /** An operation that failed after all its attempts. */
@@ -166,7 +185,7 @@ public final class OpRecorder {
     long end = ran ? anchor.epochNanos(lastEnd) : 0;
     return new PhaseResult(op, 1, attempted, successes, failures, retries, late ? 1 : 0, 0, start,
         end, busyNanos(), bytes, firstPartNanos, secondPartNanos, latency,
-        ran ? start / 1_000_000 : fallbackStartEpochMillis);
+        ran ? start / 1_000_000 : fallbackStartEpochMillis).withPacing(0, serviceTime);
   }
 
   /** Time from this worker's first operation start to its last operation end; 0 when none ran. */

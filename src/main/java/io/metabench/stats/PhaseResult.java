@@ -38,6 +38,8 @@ public final class PhaseResult {
   private final Histogram latency;
   private final long startedAtEpochMillis;
   private final IntervalSeries series;
+  private final long warmupOps;
+  private final Histogram serviceTime;
 
   public PhaseResult(OpType op, int workers, long attempted, long successes,
       Map<String, FailureCount> failures, Map<String, FailureCount> retries, int lateWorkers,
@@ -61,9 +63,12 @@ public final class PhaseResult {
     this.latency = latency;
     this.startedAtEpochMillis = startedAtEpochMillis;
     this.series = IntervalSeries.EMPTY;
+    this.warmupOps = 0;
+    this.serviceTime = null;
   }
 
-  private PhaseResult(PhaseResult p, IntervalSeries series) {
+  private PhaseResult(PhaseResult p, IntervalSeries series, long warmupOps,
+      Histogram serviceTime) {
     this.op = p.op;
     this.workers = p.workers;
     this.attempted = p.attempted;
@@ -81,11 +86,35 @@ public final class PhaseResult {
     this.latency = p.latency;
     this.startedAtEpochMillis = p.startedAtEpochMillis;
     this.series = series;
+    this.warmupOps = warmupOps;
+    this.serviceTime = serviceTime;
   }
 
   /** This result with its per-second series (of one process: maps' series are not combined). */
   public PhaseResult withSeries(IntervalSeries series) {
-    return new PhaseResult(this, series);
+    return new PhaseResult(this, series, warmupOps, serviceTime);
+  }
+
+  /**
+   * This result with what pacing adds: operations done during the warm-up and left out of every
+   * other figure, and (fixed rate) the service times, where {@link #latency} runs from when each
+   * operation was due. {@code serviceTime} null: a closed-loop phase.
+   */
+  public PhaseResult withPacing(long warmupOps, Histogram serviceTime) {
+    return new PhaseResult(this, series, warmupOps, serviceTime);
+  }
+
+  /** Operations done in the warm-up, in no other figure; 0 without {@code -warmup}. */
+  public long warmupOps() {
+    return warmupOps;
+  }
+
+  /**
+   * Fixed rate only: each success's time from its actual start, in nanoseconds (do not modify);
+   * null in a closed-loop phase, where latency is already from the actual start.
+   */
+  public Histogram serviceTime() {
+    return serviceTime;
   }
 
   /** The per-second series; empty for results combined from several processes. */
@@ -127,8 +156,17 @@ public final class PhaseResult {
     int lateWorkers = 0;
     int lateMaps = 0;
     long startedAt = Long.MAX_VALUE;
+    long warmup = 0;
+    Histogram service = null;
     for (PhaseResult p : parts) {
       latency.add(p.latency);
+      warmup += p.warmupOps;
+      if (p.serviceTime != null) {
+        if (service == null) {
+          service = new Histogram(3);
+        }
+        service.add(p.serviceTime);
+      }
       FailureCount.addAll(failures, p.failures);
       FailureCount.addAll(retries, p.retries);
       attempted += p.attempted;
@@ -155,14 +193,15 @@ public final class PhaseResult {
     }
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         lateMaps, start, end, busy, bytes, firstPart, secondPart, latency,
-        parts.isEmpty() ? 0 : startedAt);
+        parts.isEmpty() ? 0 : startedAt).withPacing(warmup, service);
   }
 
   /** This result with {@code lateMaps} set: a map task marks its phase late at the barrier. */
   public PhaseResult withLateMaps(int maps) {
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         maps, firstStartEpochNanos, lastEndEpochNanos, workerBusyNanos, bytes, firstPartNanos,
-        secondPartNanos, latency, startedAtEpochMillis).withSeries(series);
+        secondPartNanos, latency, startedAtEpochMillis).withSeries(series)
+        .withPacing(warmupOps, serviceTime);
   }
 
   public OpType op() {
@@ -245,6 +284,15 @@ public final class PhaseResult {
   public double tps() {
     long windowNanos = windowNanos();
     return windowNanos <= 0 ? 0.0 : successes * 1e9 / windowNanos;
+  }
+
+  /**
+   * Operations attempted per second of the window (failed ones included): with a fixed rate, the
+   * rate achieved, to set beside the one asked for.
+   */
+  public double attemptedPerSecond() {
+    long windowNanos = windowNanos();
+    return windowNanos <= 0 ? 0.0 : attempted * 1e9 / windowNanos;
   }
 
   /** Bytes written or read by successful operations. */

@@ -17,7 +17,7 @@ import org.HdrHistogram.Histogram;
  * exactly. Stateless.
  */
 public final class PhaseResultCodec {
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
 
   private PhaseResultCodec() {
   }
@@ -39,10 +39,29 @@ public final class PhaseResultCodec {
     out.writeLong(p.firstPartNanos());
     out.writeLong(p.secondPartNanos());
     out.writeLong(p.startedAtEpochMillis());
-    ByteBuffer buffer = ByteBuffer.allocate(p.latency().getNeededByteBufferCapacity());
-    int length = p.latency().encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_SPEED);
+    writeHistogram(p.latency(), out);
+    out.writeLong(p.warmupOps());
+    out.writeBoolean(p.serviceTime() != null);
+    if (p.serviceTime() != null) {
+      writeHistogram(p.serviceTime(), out);
+    }
+  }
+
+  private static void writeHistogram(Histogram h, DataOutput out) throws IOException {
+    ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int length = h.encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_SPEED);
     out.writeInt(length);
     out.write(buffer.array(), 0, length);
+  }
+
+  private static Histogram readHistogram(DataInput in) throws IOException {
+    byte[] encoded = new byte[in.readInt()];
+    in.readFully(encoded);
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0);
+    } catch (DataFormatException e) {
+      throw new IOException("damaged latency histogram", e);
+    }
   }
 
   public static PhaseResult read(DataInput in) throws IOException {
@@ -65,16 +84,12 @@ public final class PhaseResultCodec {
     long firstPart = in.readLong();
     long secondPart = in.readLong();
     long startedAt = in.readLong();
-    byte[] encoded = new byte[in.readInt()];
-    in.readFully(encoded);
-    Histogram latency;
-    try {
-      latency = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0);
-    } catch (DataFormatException e) {
-      throw new IOException("damaged latency histogram", e);
-    }
+    Histogram latency = readHistogram(in);
+    long warmupOps = in.readLong();
+    Histogram serviceTime = in.readBoolean() ? readHistogram(in) : null;
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
-        lateMaps, start, end, busy, bytes, firstPart, secondPart, latency, startedAt);
+        lateMaps, start, end, busy, bytes, firstPart, secondPart, latency, startedAt)
+        .withPacing(warmupOps, serviceTime);
   }
 
   private static void writeCounts(Map<String, FailureCount> counts, DataOutput out)

@@ -154,7 +154,8 @@ class BenchConfigTest {
     assertThat(p.keySet()).containsExactly("operation", "numberOfFiles", "threads",
         "bytesToWrite", "blockSize", "bytesPerChecksum", "replicationFactorPerFile", "baseDir",
         "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "retries",
-        "cleanup", "maps", "barrierTimeout", "readShift", "opTimeoutMs", "failFast");
+        "cleanup", "maps", "barrierTimeout", "readShift", "opTimeoutMs", "failFast", "durationMs",
+        "warmupMs", "rate");
     assertThat(p.get("operation")).isEqualTo("create_write,open_read,rename,delete,mkdirs,rmdir");
     assertThat(p.get("numberOfFiles")).isEqualTo(12345L);
     assertThat(p.get("readFileAfterOpen")).isEqualTo(true);
@@ -316,5 +317,23 @@ class BenchConfigTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> BenchConfig.fromConfiguration(
         conf(ConfigKeys.OPERATIONS, "all", ConfigKeys.OP_TIMEOUT_MILLIS, "soon"))).hasMessageContaining(
         "-opTimeout 'soon' is not a duration");
+  }
+
+  @Test
+  void durationWarmupAndRateAreReadAndTheDurationBoundsOnlyPhasesThatKeepNames() {
+    BenchConfig c = BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "create_write,stat",
+        ConfigKeys.DURATION_MILLIS, "60s", ConfigKeys.WARMUP_MILLIS, "10s", ConfigKeys.RATE,
+        "2500.5"));
+    assertThat(c.durationMillis()).isEqualTo(60_000);
+    assertThat(c.warmupMillis()).isEqualTo(10_000);
+    assertThat(c.rate()).isEqualTo(2500.5);
+    assertThat(c.durationBound(OpType.STAT)).isTrue();
+    assertThat(c.durationBound(OpType.CREATE_WRITE)).isFalse();
+    Configuration written = new Configuration(false);
+    c.writeTo(written);
+    assertThat(BenchConfig.fromConfiguration(written)).isEqualTo(c);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> BenchConfig.fromConfiguration(
+        conf(ConfigKeys.OPERATIONS, "stat", ConfigKeys.RATE, "-5"))).hasMessageContaining(
+        "-rate '-5' is not a rate");
   }
 }

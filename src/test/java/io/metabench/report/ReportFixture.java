@@ -60,6 +60,8 @@ final class ReportFixture {
     c.set(ConfigKeys.READ_FILE_AFTER_OPEN, "true");
     c.set(ConfigKeys.FILES_PER_DIR, "100");
     c.set(ConfigKeys.RETRIES, "2");
+    c.set(ConfigKeys.RATE, "800");
+    c.set(ConfigKeys.WARMUP_MILLIS, "500");
     return BenchConfig.fromConfiguration(c);
   }
 
@@ -102,6 +104,15 @@ final class ReportFixture {
         new IntervalSeries.Interval(t0 + S, t0 + 5 * S / 4, last, 0)));
   }
 
+  /** A fixed-rate phase's service times: each below the latency measured from its due time. */
+  static Histogram openReadServiceTime() {
+    Histogram h = new Histogram(3);
+    h.recordValueWithCount(400_000, 900);
+    h.recordValueWithCount(2 * MS, 89);
+    h.recordValue(250 * MS);
+    return h;
+  }
+
   static RunResult result() {
     Map<String, FailureCount> none = Collections.emptyMap();
     PhaseResult createWrite = new PhaseResult(OpType.CREATE_WRITE, 4, 1000, 1000, none, none, 0,
@@ -117,7 +128,7 @@ final class ReportFixture {
     readRetries.put("IOException", new FailureCount(12, "Connection reset by peer"));
     PhaseResult openRead = new PhaseResult(OpType.OPEN_READ, 4, 1000, 990, readFailures,
         readRetries, 1, 0, 0, 5 * S / 4, 4_950 * MS, 1_013_760, 990 * MS, 495 * MS, openReadLatency(),
-        1_700_000_004_005L).withSeries(openReadSeries());
+        1_700_000_004_005L).withSeries(openReadSeries()).withPacing(40, openReadServiceTime());
 
     Map<String, FailureCount> renameFailures = new TreeMap<>();
     renameFailures.put("returned false", new FailureCount(1000, ""));

@@ -38,6 +38,11 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   public static final String MKDIRS_DELAY_MATCHING = "faulty.mkdirs.delay.matching";
   public static final String MKDIRS_DELAY_MILLIS = "faulty.mkdirs.delay.millis";
 
+  /** Every n-th getFileStatus of an item first sleeps faulty.stat.stall.millis: a stalled server. */
+  public static final String STAT_STALL_EVERY = "faulty.stat.stall.every";
+  public static final String STAT_STALL_MILLIS = "faulty.stat.stall.millis";
+
+  private static final AtomicLong STATS = new AtomicLong();
   private static final AtomicLong CREATES = new AtomicLong();
   private static final AtomicLong RENAMES = new AtomicLong();
   private static final AtomicLong DELETES = new AtomicLong();
@@ -48,6 +53,8 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   private long deleteFalseEvery;
   private long openNotFoundEvery;
   private long createDelayMillis;
+  private long statStallEvery;
+  private long statStallMillis;
   private String mkdirsFailMatching;
   private String mkdirsDelayMatching;
   private long mkdirsDelayMillis;
@@ -57,6 +64,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     RENAMES.set(0);
     DELETES.set(0);
     OPENS.set(0);
+    STATS.set(0);
     RECORDED.clear();
   }
 
@@ -80,6 +88,8 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     openNotFoundEvery = conf.getLong(OPEN_NOT_FOUND_EVERY, 0);
     record = conf.getBoolean(RECORD_DIRS, false);
     createDelayMillis = conf.getLong(CREATE_DELAY_MILLIS, 0);
+    statStallEvery = conf.getLong(STAT_STALL_EVERY, 0);
+    statStallMillis = conf.getLong(STAT_STALL_MILLIS, 0);
     mkdirsFailMatching = conf.get(MKDIRS_FAIL_MATCHING);
     mkdirsDelayMatching = conf.get(MKDIRS_DELAY_MATCHING);
     mkdirsDelayMillis = conf.getLong(MKDIRS_DELAY_MILLIS, 0);
@@ -103,24 +113,31 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
       throw new IOException("injected mkdirs failure for " + f);
     }
     if (mkdirsDelayMatching != null && path.contains(mkdirsDelayMatching)) {
-      try {
-        Thread.sleep(mkdirsDelayMillis);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted");
-      }
+      sleep(mkdirsDelayMillis);
     }
   }
 
   private void delayCreate(Path f) throws IOException {
     if (createDelayMillis > 0 && f.getName().startsWith("file_")) {
-      try {
-        Thread.sleep(createDelayMillis);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted");
-      }
+      sleep(createDelayMillis);
     }
+  }
+
+  private static void sleep(long millis) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted");
+    }
+  }
+
+  @Override
+  public org.apache.hadoop.fs.FileStatus getFileStatus(Path f) throws IOException {
+    if (hit(STATS, statStallEvery, f)) {
+      sleep(statStallMillis);
+    }
+    return super.getFileStatus(f);
   }
 
   @Override

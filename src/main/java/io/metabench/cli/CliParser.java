@@ -120,6 +120,8 @@ public final class CliParser {
         + "(counted as warm-up; before -duration): seconds (10) or 500ms, 10s, 1m (default: none)");
     add(o, "rate", "ops/s", "Fixed (open-loop) rate over all workers and maps; latency is "
         + "measured from when each operation was due (default: closed loop)");
+    add(o, "subtree", "path", "The subtree ls_r, count and du walk: relative to the base "
+        + "directory, or absolute on its file system (default: the base directory)");
     flag(o, "failFast", "Stop at the first failed operation and report what completed");
     flag(o, "overwrite", "Replace existing result files (-jsonOut, -outDir) instead of refusing");
     add(o, "principal", "name@REALM", "Kerberos: log in as this principal from -keytab before "
@@ -285,6 +287,9 @@ public final class CliParser {
           break;
         case "rate":
           conf.set(RATE, v);
+          break;
+        case "subtree":
+          conf.set(SUBTREE, v);
           break;
         case "principal":
           conf.set(KERBEROS_PRINCIPAL, v);

@@ -46,6 +46,7 @@ public final class BenchConfig {
   private final long durationMillis;
   private final long warmupMillis;
   private final double rate;
+  private final String subtree;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
@@ -114,6 +115,7 @@ public final class BenchConfig {
     this.durationMillis = durationMillis(conf, DURATION_MILLIS, "-duration");
     this.warmupMillis = durationMillis(conf, WARMUP_MILLIS, "-warmup");
     this.rate = rate(conf);
+    this.subtree = conf.getTrimmed(SUBTREE, SUBTREE_DEFAULT);
   }
 
   private static double rate(Configuration conf) {
@@ -195,6 +197,7 @@ public final class BenchConfig {
     conf.setLong(DURATION_MILLIS, durationMillis);
     conf.setLong(WARMUP_MILLIS, warmupMillis);
     conf.set(RATE, Double.toString(rate));
+    conf.set(SUBTREE, subtree);
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -223,6 +226,7 @@ public final class BenchConfig {
     p.put("durationMs", durationMillis);
     p.put("warmupMs", warmupMillis);
     p.put("rate", rate);
+    p.put("subtree", subtree);
     return p;
   }
 
@@ -392,9 +396,14 @@ public final class BenchConfig {
     return rate;
   }
 
+  /** The subtree traversal phases walk, as given; empty for the base directory. */
+  public String subtree() {
+    return subtree;
+  }
+
   /** Whether {@code op} runs for {@link #durationMillis} rather than its item count. */
   public boolean durationBound(OpType op) {
-    return durationMillis > 0 && op.keepsNames();
+    return durationMillis > 0 && op.keepsNames() && !op.traverses();
   }
 
   /** Whether existing result files may be replaced. */
@@ -425,7 +434,7 @@ public final class BenchConfig {
         && opTimeoutMillis == c.opTimeoutMillis && failFast == c.failFast
         && overwrite == c.overwrite && seriesOut.equals(c.seriesOut)
         && durationMillis == c.durationMillis && warmupMillis == c.warmupMillis
-        && Double.compare(rate, c.rate) == 0;
+        && Double.compare(rate, c.rate) == 0 && subtree.equals(c.subtree);
   }
 
   @Override

@@ -212,4 +212,12 @@ public final class ConfigKeys {
    */
   public static final String RATE = "metabench.rate";
   public static final double RATE_DEFAULT = 0;
+
+  /**
+   * The subtree the traversal phases (ls_r, count, du) walk: a path relative to the base
+   * directory, or an absolute path on the target's file system (they only read). Empty: the base
+   * directory.
+   */
+  public static final String SUBTREE = "metabench.subtree";
+  public static final String SUBTREE_DEFAULT = "";
 }

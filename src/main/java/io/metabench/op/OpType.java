@@ -23,7 +23,10 @@ public enum OpType {
   CHMOD("chmod", Items.FILES, new ChmodOp(), "setPermission"),
   SET_TIMES("set_times", Items.FILES, new SetTimesOp(), "setTimes"),
   LIST("list", Items.FILES, new ListOp(), "listStatus", "ls"),
-  APPEND("append", Items.FILES, new AppendOp());
+  APPEND("append", Items.FILES, new AppendOp()),
+  LS_R("ls_r", new ListRecursiveOp(), "lsr", "ls-R"),
+  COUNT("count", ContentSummaryOp.COUNT, "getContentSummary"),
+  DU("du", ContentSummaryOp.DU);
 
   /** What an operation works on; each kind has its own subtree and namespace state. */
   public enum Items {
@@ -42,12 +45,23 @@ public enum OpType {
   private final String id;
   private final Items items;
   private final MetaOp op;
+  private final TreeOp treeOp;
   private final List<String> aliases;
 
   OpType(String id, Items items, MetaOp op, String... aliases) {
     this.id = id;
     this.items = items;
     this.op = op;
+    this.treeOp = null;
+    this.aliases = Arrays.asList(aliases);
+  }
+
+  /** A traversal of a subtree: runs once per phase, its workers sharing the walk. */
+  OpType(String id, TreeOp treeOp, String... aliases) {
+    this.id = id;
+    this.items = Items.FILES;
+    this.op = null;
+    this.treeOp = treeOp;
     this.aliases = Arrays.asList(aliases);
   }
 
@@ -60,8 +74,19 @@ public enum OpType {
     return items;
   }
 
+  /** The per-item operation; null for a traversal (see {@link #treeOp()}). */
   public MetaOp op() {
     return op;
+  }
+
+  /** The traversal step of ls_r, count and du; null for per-item operations. */
+  public TreeOp treeOp() {
+    return treeOp;
+  }
+
+  /** Whether the phase traverses a subtree once rather than working on the workers' items. */
+  public boolean traverses() {
+    return treeOp != null;
   }
 
   /** Whether the operation only reads items (so it may read another worker's or map's). */
@@ -71,7 +96,7 @@ public enum OpType {
 
   /** What the amount the operation moves is counted in. */
   public Unit unit() {
-    return this == LIST ? Unit.ENTRIES : Unit.BYTES;
+    return this == LIST || traverses() ? Unit.ENTRIES : Unit.BYTES;
   }
 
   /**
@@ -79,7 +104,7 @@ public enum OpType {
    * metadata writes such as chmod), so the namespace state is the same after it.
    */
   public boolean keepsNames() {
-    return onlyReads() || this == CHMOD || this == SET_TIMES || this == APPEND;
+    return onlyReads() || this == CHMOD || this == SET_TIMES || this == APPEND || traverses();
   }
 
   /** Whether the phase creates items, so their parent directories are made before it starts. */

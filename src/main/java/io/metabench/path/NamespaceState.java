@@ -73,6 +73,10 @@ public final class NamespaceState {
               + "), add -cleanup to that run, or choose a new -baseDir");
         }
         return new NamespaceState(Files.CREATED, layout, dirs, dirLayout);
+      case LS_R:
+      case COUNT:
+      case DU:
+        return this; // reads whatever the subtree holds
       case OPEN_READ:
       case STAT:
       case EXISTS:

@@ -49,6 +49,12 @@ public final class NNBenchFormat implements ResultFormat {
         "Avg Lat (ms): List", null});
     LABELS.put(OpType.APPEND, new String[] {"TPS: Append", "Avg Exec time (ms): Append",
         "Avg Lat (ms): Append", null});
+    LABELS.put(OpType.LS_R, new String[] {"TPS: Ls-R", "Avg Exec time (ms): Ls-R",
+        "Avg Lat (ms): Ls-R", null});
+    LABELS.put(OpType.COUNT, new String[] {"TPS: Count", "Avg Exec time (ms): Count",
+        "Avg Lat (ms): Count", null});
+    LABELS.put(OpType.DU, new String[] {"TPS: Du", "Avg Exec time (ms): Du",
+        "Avg Lat (ms): Du", null});
   }
 
   private final TimeZone timeZone;

@@ -131,6 +131,9 @@ public final class BenchmarkRunner {
       initial.afterAll(config.operations(), layout, where);
       checkHdfsLimits(config, target);
       checkCapabilities(config, control, target);
+      if (config.operations().stream().anyMatch(OpType::traverses)) {
+        traversalRoot(config, target);
+      }
       claim(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
       pool = Executors.newCachedThreadPool(daemonThreads());
@@ -161,12 +164,15 @@ public final class BenchmarkRunner {
           barrier.withdraw(phase, config.operations().size());
           break;
         }
-        LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),
-            config.filesPerWorker(), op.items() == OpType.Items.FILES ? "files" : "directories",
-            where);
-        PhaseResult result = runPhase(op, op.op(), layout,
-            state.files() == NamespaceState.Files.RENAMED,
-            phase == 0 ? config.startTime() * 1000 : 0, phase);
+        if (!op.traverses()) {
+          LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),
+              config.filesPerWorker(), op.items() == OpType.Items.FILES ? "files" : "directories",
+              where);
+        }
+        PhaseResult result = op.traverses()
+            ? runTraversal(op, phase == 0 ? config.startTime() * 1000 : 0, phase)
+            : runPhase(op, op.op(), layout, state.files() == NamespaceState.Files.RENAMED,
+                phase == 0 ? config.startTime() * 1000 : 0, phase);
         // A removing phase with failures left items behind: keep them on record, so that a later
         // -cleanup (which takes both names and skips what is gone) still removes them.
         if (!(op.removesItems() && (result.failed() > 0 || stop.isRequested()))) {
@@ -416,6 +422,59 @@ public final class BenchmarkRunner {
       rememberVisibility(op, visibility);
     }
     return result;
+  }
+
+  /**
+   * Runs a traversal phase: the workers share one walk of the subtree ({@code -subtree}, by
+   * default the base directory), so with more workers it is traversed in parallel.
+   */
+  private PhaseResult runTraversal(OpType op, long startAtEpochMillis, int barrierPhase)
+      throws IOException, InterruptedException {
+    int workers = config.threads();
+    List<FileSystem> fs = clientsFor(workers);
+    Path root = traversalRoot(config, target);
+    LOG.info("{}: {} workers traversing {}", op.id(), workers, root);
+    boolean lateMap = barrier.await(barrierPhase);
+    StartGate gate = new StartGate(workers, startAtEpochMillis);
+    TreeWalker.Walk walk = new TreeWalker.Walk(root);
+    List<OpRecorder> recorders = new ArrayList<>();
+    for (int t = 0; t < workers; t++) {
+      recorders.add(new OpRecorder(t));
+    }
+    long startedAt = System.currentTimeMillis();
+    IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor, progress, op.id(), -1)
+        .writingTo(series);
+    sampler.start();
+    IntervalSeries phaseSeries;
+    try {
+      forEachWorker(workers, t -> new TreeWalker(walk, op.treeOp(),
+          new OpContext(fs.get(t), null, clock, 0, (short) 1, 1, 4096, false, false),
+          workers > 1, clock, gate, recorders.get(t), stop).call());
+    } finally {
+      phaseSeries = sampler.finish();
+    }
+    return PhaseResult.merge(op, recorders, startedAt, anchor).withLateMaps(lateMap ? 1 : 0)
+        .withSeries(phaseSeries);
+  }
+
+  /**
+   * The subtree a traversal walks: {@code -subtree} relative to the base directory, an absolute
+   * path on the target's file system, or the base directory itself when not given.
+   */
+  public static Path traversalRoot(BenchConfig config, Target target) {
+    String subtree = config.subtree();
+    if (subtree.isEmpty()) {
+      return Path.getPathWithoutSchemeAndAuthority(target.baseDir());
+    }
+    Path p = new Path(subtree);
+    if (p.toUri().getScheme() != null
+        && !p.toUri().getScheme().equals(target.fsUri().getScheme())) {
+      throw new InvalidInputException("-subtree " + subtree + " is not on the target's file "
+          + "system " + target.fsUri() + ": give a path relative to the base directory, or an "
+          + "absolute path on that file system");
+    }
+    return p.isAbsolute() ? Path.getPathWithoutSchemeAndAuthority(p)
+        : new Path(Path.getPathWithoutSchemeAndAuthority(target.baseDir()), subtree);
   }
 
   /**

@@ -98,6 +98,45 @@ abstract class NamespaceFactsContract {
     }
   }
 
+  @Test
+  void traversalsSeeEveryEntryOfTheSubtreeAloneOrSharedByWorkers() throws Exception {
+    String base = baseUri("traverse");
+    // 2 directories per level: each worker's 5 files sit two bucket levels down
+    MetaBenchRun created = run("-operation", "create_write", "-threads", "2",
+        "-numberOfFiles", "5", "-filesPerDir", "2", "-baseDir", base);
+    assertThat(created.exitCode).as(created.toString()).isZero();
+    Path data = new Path(base + "/data");
+    long below = entriesBelow(data);
+    org.apache.hadoop.fs.ContentSummary summary = fs().getContentSummary(data);
+    for (String threads : new String[] {"1", "3"}) {
+      MetaBenchRun r = run("-operation", "ls_r,count,du", "-threads", threads,
+          "-subtree", "data", "-numberOfFiles", "5", "-baseDir", base);
+      assertThat(r.exitCode).as(r.toString()).isZero();
+      JsonNode lsr = r.phase("ls_r");
+      assertThat(lsr.get("entries").asLong()).as("ls_r, threads " + threads).isEqualTo(below);
+      // one listing per directory: the root and every directory below it
+      assertThat(lsr.get("successful").asLong()).isEqualTo(summary.getDirectoryCount());
+      for (String op : new String[] {"count", "du"}) {
+        assertThat(r.phase(op).get("entries").asLong()).as(op + ", threads " + threads)
+            .isEqualTo(summary.getFileCount() + summary.getDirectoryCount());
+        assertThat(r.phase(op).get("failed").asLong()).isZero();
+      }
+      // count alone is one summary of the root; shared by workers it splits at the root
+      assertThat(r.phase("count").get("successful").asLong())
+          .isEqualTo(threads.equals("1") ? 1 : 1 + fs().listStatus(data).length);
+      assertThat(r.stdout).contains("ls_r: " + below + " entries listed");
+    }
+    assertThat(Trees.named(tree(base), "file_")).hasSize(10); // traversals only read
+  }
+
+  private long entriesBelow(Path dir) throws Exception {
+    long n = 0;
+    for (org.apache.hadoop.fs.FileStatus st : fs().listStatus(dir)) {
+      n += 1 + (st.isDirectory() ? entriesBelow(st.getPath()) : 0);
+    }
+    return n;
+  }
+
   /** What the report should say a rename is on this file system. */
   String expectedRenameKind() {
     return "metadata";

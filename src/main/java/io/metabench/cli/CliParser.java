@@ -122,6 +122,10 @@ public final class CliParser {
         + "measured from when each operation was due (default: closed loop)");
     add(o, "subtree", "path", "The subtree ls_r, count and du walk: relative to the base "
         + "directory, or absolute on its file system (default: the base directory)");
+    add(o, "mix", "op:weight,...", "A mixed workload: each operation drawn by weight (e.g. "
+        + "create_write:20,open_read:50,stat:20,rename:5,delete:5) over each worker's "
+        + "-numberOfFiles items, never touching one the mix deleted; per-operation figures");
+    add(o, "seed", "n", "Seed of the mix's draws (default " + SEED_DEFAULT + ")");
     flag(o, "failFast", "Stop at the first failed operation and report what completed");
     flag(o, "overwrite", "Replace existing result files (-jsonOut, -outDir) instead of refusing");
     add(o, "principal", "name@REALM", "Kerberos: log in as this principal from -keytab before "
@@ -290,6 +294,12 @@ public final class CliParser {
           break;
         case "subtree":
           conf.set(SUBTREE, v);
+          break;
+        case "mix":
+          conf.set(MIX, v);
+          break;
+        case "seed":
+          conf.set(SEED, v);
           break;
         case "principal":
           conf.set(KERBEROS_PRINCIPAL, v);

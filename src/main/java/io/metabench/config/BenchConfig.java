@@ -47,10 +47,16 @@ public final class BenchConfig {
   private final long warmupMillis;
   private final double rate;
   private final String subtree;
+  private final MixSpec mix;
+  private final long seed;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
     this.cleanup = bool(conf, CLEANUP, CLEANUP_DEFAULT, "-cleanup");
+    this.mix = MixSpec.parse(conf.getTrimmed(MIX, MIX_DEFAULT));
+    if (ops.isEmpty() && !mix.isEmpty()) {
+      ops = OpType.MIX.id();
+    }
     if (ops.isEmpty()) {
       if (!cleanup) {
         throw new InvalidInputException("no operation given: pass -operation with one of "
@@ -116,7 +122,28 @@ public final class BenchConfig {
     this.warmupMillis = durationMillis(conf, WARMUP_MILLIS, "-warmup");
     this.rate = rate(conf);
     this.subtree = conf.getTrimmed(SUBTREE, SUBTREE_DEFAULT);
+    this.seed = parseLong(conf, SEED, SEED_DEFAULT, "-seed", "a whole number such as 42");
+    if (operations.contains(OpType.MIX) && mix.isEmpty()) {
+      throw new InvalidInputException("-operation has mix but no -mix says what to draw: give "
+          + "e.g. -mix create_write:20,open_read:50,stat:20,rename:5,delete:5");
+    }
+    if (!mix.isEmpty() && !operations.contains(OpType.MIX)) {
+      throw new InvalidInputException("-mix is given but -operation has no mix phase: add mix to "
+          + "-operation (e.g. -operation create_write,mix), or leave -operation out");
+    }
+    if (!mix.isEmpty() && maps > 0) {
+      throw new InvalidInputException("-mix runs in one process for now, not with -maps: run it "
+          + "on each client with its own -mapIndex and -startTime");
+    }
+    if (!mix.isEmpty() && (long) threads * filesPerWorker > MIX_ITEMS_MAX) {
+      throw new InvalidInputException("-mix keeps its working set in memory: -threads x "
+          + "-numberOfFiles must be at most " + MIX_ITEMS_MAX + " (it is "
+          + (long) threads * filesPerWorker + ")");
+    }
   }
+
+  /** Most items a mix's working sets hold in one process (13 bytes each: about 260 MB). */
+  public static final long MIX_ITEMS_MAX = 20_000_000;
 
   private static double rate(Configuration conf) {
     String raw = conf.getTrimmed(RATE, "0");
@@ -198,6 +225,8 @@ public final class BenchConfig {
     conf.setLong(WARMUP_MILLIS, warmupMillis);
     conf.set(RATE, Double.toString(rate));
     conf.set(SUBTREE, subtree);
+    conf.set(MIX, mix.toString());
+    conf.setLong(SEED, seed);
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -227,6 +256,8 @@ public final class BenchConfig {
     p.put("warmupMs", warmupMillis);
     p.put("rate", rate);
     p.put("subtree", subtree);
+    p.put("mix", mix.toString());
+    p.put("seed", seed);
     return p;
   }
 
@@ -401,9 +432,19 @@ public final class BenchConfig {
     return subtree;
   }
 
+  /** The mix's operations and weights; empty without {@code -mix}. */
+  public MixSpec mix() {
+    return mix;
+  }
+
+  /** The seed of the mix's draws. */
+  public long seed() {
+    return seed;
+  }
+
   /** Whether {@code op} runs for {@link #durationMillis} rather than its item count. */
   public boolean durationBound(OpType op) {
-    return durationMillis > 0 && op.keepsNames() && !op.traverses();
+    return durationMillis > 0 && (op == OpType.MIX || op.keepsNames() && !op.traverses());
   }
 
   /** Whether existing result files may be replaced. */
@@ -434,7 +475,8 @@ public final class BenchConfig {
         && opTimeoutMillis == c.opTimeoutMillis && failFast == c.failFast
         && overwrite == c.overwrite && seriesOut.equals(c.seriesOut)
         && durationMillis == c.durationMillis && warmupMillis == c.warmupMillis
-        && Double.compare(rate, c.rate) == 0 && subtree.equals(c.subtree);
+        && Double.compare(rate, c.rate) == 0 && subtree.equals(c.subtree) && mix.equals(c.mix)
+        && seed == c.seed;
   }
 
   @Override

@@ -220,4 +220,19 @@ public final class ConfigKeys {
    */
   public static final String SUBTREE = "metabench.subtree";
   public static final String SUBTREE_DEFAULT = "";
+
+  /**
+   * The operations of a mix and their relative weights, {@code op:weight,...}; each operation a
+   * mix phase does is drawn from them. Empty: no mix. With a mix and no {@link #OPERATIONS}, the
+   * run is the one phase {@code mix}.
+   */
+  public static final String MIX = "metabench.mix";
+  public static final String MIX_DEFAULT = "";
+
+  /**
+   * Seed of the mix's draws: worker t of map m draws from {@code new Random(seed, m, t)}'s
+   * sequence, so a run with the same seed and shape draws the same operations on the same items.
+   */
+  public static final String SEED = "metabench.seed";
+  public static final long SEED_DEFAULT = 1;
 }

@@ -21,7 +21,7 @@ public final class OpContext {
   private final long blockSize;
   private final int ioBufferSize;
   private final boolean readFileAfterOpen;
-  private final boolean filesRenamed;
+  private boolean filesRenamed;
   private final FsPermission filePermission;
 
   private long splitNanos;
@@ -88,6 +88,11 @@ public final class OpContext {
   /** Whether an earlier rename phase moved the files to their renamed names. */
   public boolean filesRenamed() {
     return filesRenamed;
+  }
+
+  /** Sets which name the next call's file has: a mix knows it per item. */
+  public void setFilesRenamed(boolean renamed) {
+    this.filesRenamed = renamed;
   }
 
   /**

@@ -26,7 +26,9 @@ public enum OpType {
   APPEND("append", Items.FILES, new AppendOp()),
   LS_R("ls_r", new ListRecursiveOp(), "lsr", "ls-R"),
   COUNT("count", ContentSummaryOp.COUNT, "getContentSummary"),
-  DU("du", ContentSummaryOp.DU);
+  DU("du", ContentSummaryOp.DU),
+  /** A phase drawing its operations from {@code -mix}; its results are per drawn operation. */
+  MIX("mix", Items.FILES, null);
 
   /** What an operation works on; each kind has its own subtree and namespace state. */
   public enum Items {
@@ -74,7 +76,7 @@ public enum OpType {
     return items;
   }
 
-  /** The per-item operation; null for a traversal (see {@link #treeOp()}). */
+  /** The per-item operation; null for a traversal (see {@link #treeOp()}) and for a mix. */
   public MetaOp op() {
     return op;
   }

@@ -16,7 +16,9 @@ import java.util.Properties;
 public final class NamespaceState {
   /** Where the files of a map stand. */
   public enum Files {
-    ABSENT, CREATED, RENAMED
+    ABSENT, CREATED, RENAMED,
+    /** As a mix left them: each present under either name, or absent; only cleanup follows. */
+    MIXED
   }
 
   /** Where the directories of a map stand. */
@@ -67,6 +69,7 @@ public final class NamespaceState {
   public NamespaceState after(OpType op, Layout layout, String where) {
     switch (op) {
       case CREATE_WRITE:
+        requireNotMixed(op, where);
         if (files != Files.ABSENT) {
           throw new InvalidInputException("create_write: files from an earlier create_write are "
               + "still in " + where + "; run delete first (with " + fileLayout.asOptions()
@@ -77,6 +80,12 @@ public final class NamespaceState {
       case COUNT:
       case DU:
         return this; // reads whatever the subtree holds
+      case MIX:
+        requireNotMixed(op, where);
+        if (files != Files.ABSENT) {
+          requireLayout(op, fileLayout, layout, "create_write", where);
+        }
+        return new NamespaceState(Files.MIXED, layout, dirs, dirLayout);
       case OPEN_READ:
       case STAT:
       case EXISTS:
@@ -124,7 +133,16 @@ public final class NamespaceState {
     return s;
   }
 
+  private void requireNotMixed(OpType op, String where) {
+    if (files == Files.MIXED) {
+      throw new InvalidInputException(op.id() + ": the files in " + where + " are as a mix left "
+          + "them (some deleted, some renamed); only cleanup can follow a mix: run -cleanup with "
+          + fileLayout.asOptions() + ", or choose a new -baseDir");
+    }
+  }
+
   private void requireFiles(OpType op, Layout layout, String where) {
+    requireNotMixed(op, where);
     if (files == Files.ABSENT) {
       throw new InvalidInputException(op.id() + ": " + where + " has no files made by "
           + "create_write; run create_write first (e.g. -operation create_write," + op.id() + ")");

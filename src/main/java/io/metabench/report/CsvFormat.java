@@ -49,7 +49,7 @@ public final class CsvFormat {
       }
       int maps = r.result().mapsRequested();
       for (PhaseResult p : r.result().phases()) {
-        csv.printRecord(r.target(), r.fsUri(), p.op().id(), r.threads(), maps, r.iteration(),
+        csv.printRecord(r.target(), r.fsUri(), p.name(), r.threads(), maps, r.iteration(),
             p.workers(), p.successes(), p.failed(), p.retryCount(), p.lateWorkers(),
             fixed(p.windowSeconds(), 6), fixed(p.tps(), 3), latency(p, p.meanLatencyMillis()),
             latency(p, p.latencyMillisAt(50)), latency(p, p.latencyMillisAt(90)),

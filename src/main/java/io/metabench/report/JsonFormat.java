@@ -85,7 +85,7 @@ public final class JsonFormat implements ResultFormat {
 
   private static void writePhase(JsonWriter w, PhaseResult p) throws IOException {
     w.beginObject();
-    w.name("operation").value(p.op().id());
+    w.name("operation").value(p.name());
     w.name("startedAt").value(iso(p.startedAtEpochMillis()));
     w.name("workers").value(p.workers());
     w.name("attempted").value(p.attempted());
@@ -168,7 +168,7 @@ public final class JsonFormat implements ResultFormat {
         PhaseResult p = m.phases().get(i);
         PhaseResult all = i < result.phases().size() ? result.phases().get(i) : p;
         w.beginObject();
-        w.name("operation").value(p.op().id());
+        w.name("operation").value(p.name());
         w.name("attempted").value(p.attempted());
         w.name("successful").value(p.successes());
         w.name("failed").value(p.failed());

@@ -83,7 +83,7 @@ public final class NNBenchFormat implements ResultFormat {
       line(out, label("Version") + VERSION);
       line(out, label("Date & time") + sdf.format(new Date(writtenAtMillis)));
       line(out, "");
-      line(out, label("Test Operation") + p.op().id());
+      line(out, label("Test Operation") + p.name());
       line(out, label("Start time") + sdf.format(new Date(p.startedAtEpochMillis())));
       line(out, label("Maps to run") + Math.max(1, result.mapsRequested()));
       line(out, label("Reduces to run") + 0);

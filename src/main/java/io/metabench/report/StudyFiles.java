@@ -70,7 +70,7 @@ public final class StudyFiles {
     for (StudyRun r : result.finishedRuns()) {
       for (PhaseResult p : r.result().phases()) {
         files.add(ResultFiles.writeAtomically(new File(dir, "hgrm/" + runName(r) + "-"
-            + p.op().id() + ".hgrm"), w -> w.write(percentileDistribution(p))));
+            + p.name() + ".hgrm"), w -> w.write(percentileDistribution(p))));
       }
     }
     return files;
@@ -157,7 +157,7 @@ public final class StudyFiles {
       log.outputLegend();
       for (StudyRun r : result.finishedRuns()) {
         for (PhaseResult p : r.result().phases()) {
-          String tag = runName(r) + "-" + p.op().id();
+          String tag = runName(r) + "-" + p.name();
           for (IntervalSeries.Interval i : p.series().intervals()) {
             Histogram h = i.latency();
             h.setTag(tag);

@@ -32,7 +32,7 @@ public final class TextFormat implements ResultFormat {
     out.append(String.format(Locale.ROOT, ROW, "phase", "workers", "ok", "failed", "late",
         "seconds", "TPS", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "MB/s"));
     for (PhaseResult p : result.phases()) {
-      out.append(String.format(Locale.ROOT, ROW, p.op().id(), p.workers(), p.successes(),
+      out.append(String.format(Locale.ROOT, ROW, p.name(), p.workers(), p.successes(),
           p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3), fixed(p.tps(), 1),
           fixed(p.meanLatencyMillis(), 3), fixed(p.latencyMillisAt(50), 3),
           fixed(p.latencyMillisAt(90), 3), fixed(p.latencyMillisAt(99), 3),
@@ -43,12 +43,13 @@ public final class TextFormat implements ResultFormat {
     for (PhaseResult p : result.phases()) {
       if (p.op().unit() == OpType.Unit.ENTRIES) {
         out.append(String.format(Locale.ROOT, "  %s: %d entries listed, %s entries/s%n",
-            p.op().id(), p.bytes(), fixed(p.bytesPerSecond(), 1)));
+            p.name(), p.bytes(), fixed(p.bytesPerSecond(), 1)));
       }
     }
     for (PhaseResult p : result.phases()) {
       writePacing(result, p, out);
     }
+    writeMixShares(result, out);
     if (result.semantics().renameCopies() && result.config().operations().contains(
         OpType.RENAME)) {
       out.append(String.format(Locale.ROOT, "  rename on %s copies and deletes each object: "
@@ -60,14 +61,14 @@ public final class TextFormat implements ResultFormat {
     for (PhaseResult p : result.phases()) {
       for (Disruption d : Disruption.of(p.series())) {
         out.append(String.format(Locale.ROOT, "  %s: %s from %.1f s to %.1f s into the phase "
-            + "(%d ok, %d failed)%n", p.op().id(), d.kind() == Disruption.Kind.STALL
+            + "(%d ok, %d failed)%n", p.name(), d.kind() == Disruption.Kind.STALL
             ? "nothing completed" : "failures", d.fromSeconds(), d.toSeconds(), d.successes(),
             d.failed()));
       }
     }
     for (PhaseResult p : result.phases()) {
-      writeCauses(out, p.op().id() + " failed", p.failures());
-      writeCauses(out, p.op().id() + " retried", p.retries());
+      writeCauses(out, p.name() + " failed", p.failures());
+      writeCauses(out, p.name() + " retried", p.retries());
     }
     writeCauses(out, "cleanup could not remove", result.cleanupFailures());
     if (!result.notRun().isEmpty()) {
@@ -118,7 +119,7 @@ public final class TextFormat implements ResultFormat {
       for (int i = 0; i < m.phases().size(); i++) {
         PhaseResult p = m.phases().get(i);
         PhaseResult all = i < result.phases().size() ? result.phases().get(i) : p;
-        out.append(String.format(Locale.ROOT, MAP_ROW, m.mapIndex(), m.host(), p.op().id(),
+        out.append(String.format(Locale.ROOT, MAP_ROW, m.mapIndex(), m.host(), p.name(),
             p.successes(), p.failed(), p.lateMaps() > 0 ? "yes" : "no", p.lateWorkers(),
             fixed(ReportMath.startSkewMillis(p, all), 3), fixed(p.tps(), 1)));
       }
@@ -142,7 +143,7 @@ public final class TextFormat implements ResultFormat {
       throws IOException {
     if (p.warmupOps() > 0) {
       out.append(String.format(Locale.ROOT, "  %s: %d operations in the warm-up (first %s s), "
-          + "in none of the figures%n", p.op().id(), p.warmupOps(),
+          + "in none of the figures%n", p.name(), p.warmupOps(),
           fixed(result.config().warmupMillis() / 1000.0, 1)));
     }
     if (p.serviceTime() != null) {
@@ -150,12 +151,33 @@ public final class TextFormat implements ResultFormat {
       boolean empty = st.getTotalCount() == 0;
       out.append(String.format(Locale.ROOT, "  %s: fixed rate %s ops/s asked, %s achieved; "
           + "latency counts from when each operation was due. Service time (from its actual "
-          + "start): p50 %s p99 %s p99.9 %s max %s ms%n", p.op().id(),
+          + "start): p50 %s p99 %s p99.9 %s max %s ms%n", p.name(),
           fixed(result.config().rate(), 1), fixed(p.attemptedPerSecond(), 1),
           fixed(empty ? 0 : st.getValueAtPercentile(50) / 1e6, 3),
           fixed(empty ? 0 : st.getValueAtPercentile(99) / 1e6, 3),
           fixed(empty ? 0 : st.getValueAtPercentile(99.9) / 1e6, 3),
           fixed(empty ? 0 : st.getMaxValue() / 1e6, 3)));
     }
+  }
+  /** A mix's operations as drawn, beside the shares asked for. */
+  private static void writeMixShares(RunResult result, Appendable out) throws IOException {
+    io.metabench.config.MixSpec mix = result.config().mix();
+    long total = 0;
+    for (PhaseResult p : result.phases()) {
+      total += p.partOfMix() ? p.attempted() : 0;
+    }
+    if (mix.isEmpty() || total == 0) {
+      return;
+    }
+    StringBuilder line = new StringBuilder();
+    for (PhaseResult p : result.phases()) {
+      if (p.partOfMix()) {
+        line.append(line.length() == 0 ? "" : ", ").append(p.op().id()).append(' ')
+            .append(fixed(100.0 * p.attempted() / total, 1)).append("% (asked ")
+            .append(fixed(100.0 * mix.share(mix.ops().indexOf(p.op())), 1)).append("%)");
+      }
+    }
+    out.append(String.format(Locale.ROOT, "  mix: %d operations drawn (seed %d): %s%n", total,
+        result.config().seed(), line));
   }
 }

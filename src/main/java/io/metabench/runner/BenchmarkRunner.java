@@ -169,17 +169,20 @@ public final class BenchmarkRunner {
               config.filesPerWorker(), op.items() == OpType.Items.FILES ? "files" : "directories",
               where);
         }
-        PhaseResult result = op.traverses()
-            ? runTraversal(op, phase == 0 ? config.startTime() * 1000 : 0, phase)
-            : runPhase(op, op.op(), layout, state.files() == NamespaceState.Files.RENAMED,
-                phase == 0 ? config.startTime() * 1000 : 0, phase);
+        long startAt = phase == 0 ? config.startTime() * 1000 : 0;
+        List<PhaseResult> produced = op == OpType.MIX ? runMix(layout, state, startAt, phase)
+            : java.util.Collections.singletonList(op.traverses() ? runTraversal(op, startAt, phase)
+                : runPhase(op, op.op(), layout, state.files() == NamespaceState.Files.RENAMED,
+                    startAt, phase));
         // A removing phase with failures left items behind: keep them on record, so that a later
         // -cleanup (which takes both names and skips what is gone) still removes them.
-        if (!(op.removesItems() && (result.failed() > 0 || stop.isRequested()))) {
+        if (!(op.removesItems() && (produced.get(0).failed() > 0 || stop.isRequested()))) {
           state = state.after(op, layout, where);
         }
-        logPhase(result);
-        results.add(result);
+        for (PhaseResult result : produced) {
+          logPhase(result);
+          results.add(result);
+        }
         String unrecorded = recordState(state);
         if (unrecorded != null) {
           // The phase's figures stand; what the namespace holds now is not on record, so no
@@ -422,6 +425,97 @@ public final class BenchmarkRunner {
       rememberVisibility(op, visibility);
     }
     return result;
+  }
+
+  /**
+   * Runs a mix phase: each worker draws its operations from {@code -mix} over its own items (its
+   * working set, present when an earlier create_write made them), and each operation of the mix
+   * gets its own result, named {@code mix:<operation>}.
+   */
+  private List<PhaseResult> runMix(Layout layout, NamespaceState state, long startAtEpochMillis,
+      int barrierPhase) throws IOException, InterruptedException {
+    List<FileSystem> fs = clientsFor(layout.threads());
+    PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(),
+        layout.itemsPerWorker(), layout.entriesPerDir());
+    List<WorkerPaths> paths = new ArrayList<>();
+    for (int t = 0; t < layout.threads(); t++) {
+      paths.add(schema.forWorker(t));
+    }
+    // The mix may create any item: every directory must be there (mkdirs of one that is, is a
+    // no-op).
+    forEachWorker(layout.threads(), t -> {
+      for (Path dir : paths.get(t).files().leafDirs()) {
+        if (!fs.get(t).mkdirs(dir)) {
+          throw new IOException("could not create " + dir + " before the mix");
+        }
+      }
+      return null;
+    });
+    boolean filesPresent = state.files() != NamespaceState.Files.ABSENT;
+    boolean renamed = state.files() == NamespaceState.Files.RENAMED;
+    List<MixWorkload> workloads = new ArrayList<>();
+    List<OpRecorder> sampled = new ArrayList<>();
+    List<OpRecorder> warmups = new ArrayList<>();
+    for (int t = 0; t < layout.threads(); t++) {
+      MixWorkload w = new MixWorkload(config.mix(), (int) layout.itemsPerWorker(), filesPresent,
+          renamed, config.seed(), config.mapIndex(), t);
+      workloads.add(w);
+      sampled.addAll(java.util.Arrays.asList(w.recorders()));
+      warmups.add(new OpRecorder(t));
+    }
+    boolean lateMap = barrier.await(barrierPhase);
+    StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
+    int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
+    long startedAt = System.currentTimeMillis();
+    boolean timeBound = config.durationBound(OpType.MIX);
+    IntervalSampler sampler = new IntervalSampler(sampled, clock, anchor, progress,
+        OpType.MIX.id(), timeBound ? -1 : layout.threads() * layout.itemsPerWorker())
+        .writingTo(series);
+    sampler.start();
+    List<Worker> workers = new ArrayList<>();
+    try {
+      forEachWorker(layout.threads(), t -> {
+        OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
+            config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
+            renamed);
+        Worker w = new Worker(t, null, ctx, layout.itemsPerWorker(), config.retries(), clock,
+            gate, new OpRecorder(t), Visibility.UNTRACKED, stop)
+            .failFast(config.failFast())
+            .pacedBy(pacingOf(OpType.MIX, t, layout.threads()), warmups.get(t))
+            .drawingFrom(workloads.get(t));
+        synchronized (workers) {
+          workers.add(w);
+        }
+        return w.call();
+      });
+    } finally {
+      sampler.finish();
+    }
+    int exhausted = 0;
+    for (Worker w : workers) {
+      exhausted += w.mixExhausted() ? 1 : 0;
+    }
+    if (exhausted > 0) {
+      LOG.warn("mix: {} of {} workers stopped early: none of the mix's operations had an item to "
+          + "work on (no present file to read, no absent one to create)", exhausted,
+          layout.threads());
+    }
+    long warmupOps = 0;
+    for (OpRecorder w : warmups) {
+      warmupOps += w.attempted();
+    }
+    List<PhaseResult> results = new ArrayList<>();
+    for (int i = 0; i < config.mix().ops().size(); i++) {
+      List<OpRecorder> ofOp = new ArrayList<>();
+      for (MixWorkload w : workloads) {
+        ofOp.add(w.recorders()[i]);
+      }
+      PhaseResult r = PhaseResult.merge(config.mix().ops().get(i), ofOp, startedAt, anchor)
+          .withLateMaps(lateMap ? 1 : 0).inMix();
+      // The warm-up is the mix's, not one operation's: it is counted with the first.
+      results.add(i == 0 ? r.withPacing(warmupOps, r.serviceTime()) : r);
+    }
+    return results;
   }
 
   /**

@@ -34,6 +34,8 @@ final class Worker implements Callable<OpRecorder> {
   private boolean failFast;
   private Pacing pacing = Pacing.CLOSED_LOOP;
   private OpRecorder warmup;
+  private MixWorkload mix;
+  private boolean mixExhausted;
 
   Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
       StartGate gate) {
@@ -75,6 +77,20 @@ final class Worker implements Callable<OpRecorder> {
     return this;
   }
 
+  /**
+   * Draws each operation and item from {@code workload} instead of running the worker's one
+   * operation on items in order; outcomes go to the workload's per-operation recorders.
+   */
+  Worker drawingFrom(MixWorkload workload) {
+    this.mix = workload;
+    return this;
+  }
+
+  /** Whether a mix ended early because none of its operations had an item to work on. */
+  boolean mixExhausted() {
+    return mixExhausted;
+  }
+
   /** Requests the stop at this worker's first failed operation ({@code -failFast}). */
   Worker failFast(boolean on) {
     this.failFast = on;
@@ -107,8 +123,17 @@ final class Worker implements Callable<OpRecorder> {
           break;
         }
       }
-      OpRecorder into = warmup != null && start - warmupEnd < 0 ? warmup : recorder;
-      runOne(bounded ? k % count : k, into, start, fixedRate);
+      boolean warm = warmup != null && start - warmupEnd < 0;
+      if (mix == null) {
+        runOne(op, bounded ? k % count : k, warm ? warmup : recorder, start, fixedRate);
+      } else if (mix.draw()) {
+        ctx.setFilesRenamed(mix.renamed());
+        mix.settle(runOne(mix.metaOp(), mix.item(), warm ? warmup : mix.recorder(), start,
+            fixedRate));
+      } else {
+        mixExhausted = true;
+        break;
+      }
     }
     return recorder;
   }
@@ -125,10 +150,13 @@ final class Worker implements Callable<OpRecorder> {
   }
 
   /**
-   * Runs {@code item} until it succeeds or its attempts are spent. Latency runs from
+   * Runs {@code op} on {@code item} until it succeeds or its attempts are spent. Latency runs from
    * {@code start}: when the operation began, or with a fixed rate when it was due.
+   *
+   * @return whether it succeeded
    */
-  private void runOne(long item, OpRecorder recorder, long start, boolean fixedRate) {
+  private boolean runOne(MetaOp op, long item, OpRecorder recorder, long start,
+      boolean fixedRate) {
     long actualStart = fixedRate ? clock.nanoTime() : start;
     for (int attempt = 0;; attempt++) {
       ctx.beginAttempt();
@@ -156,7 +184,7 @@ final class Worker implements Callable<OpRecorder> {
           recorder.serviceTime(end - actualStart);
         }
         visibility.succeeded(item);
-        return;
+        return true;
       } else if (failure == null) {
         cause = RETURNED_FALSE;
         message = "";
@@ -171,7 +199,7 @@ final class Worker implements Callable<OpRecorder> {
         if (failFast) {
           stop.request("stopped at the first failure (-failFast): " + cause, false);
         }
-        return;
+        return false;
       }
     }
   }

@@ -40,6 +40,7 @@ public final class PhaseResult {
   private final IntervalSeries series;
   private final long warmupOps;
   private final Histogram serviceTime;
+  private final boolean inMix;
 
   public PhaseResult(OpType op, int workers, long attempted, long successes,
       Map<String, FailureCount> failures, Map<String, FailureCount> retries, int lateWorkers,
@@ -65,10 +66,11 @@ public final class PhaseResult {
     this.series = IntervalSeries.EMPTY;
     this.warmupOps = 0;
     this.serviceTime = null;
+    this.inMix = false;
   }
 
   private PhaseResult(PhaseResult p, IntervalSeries series, long warmupOps,
-      Histogram serviceTime) {
+      Histogram serviceTime, boolean inMix) {
     this.op = p.op;
     this.workers = p.workers;
     this.attempted = p.attempted;
@@ -88,11 +90,37 @@ public final class PhaseResult {
     this.series = series;
     this.warmupOps = warmupOps;
     this.serviceTime = serviceTime;
+    this.inMix = inMix;
   }
 
   /** This result with its per-second series (of one process: maps' series are not combined). */
   public PhaseResult withSeries(IntervalSeries series) {
-    return new PhaseResult(this, series, warmupOps, serviceTime);
+    return new PhaseResult(this, series, warmupOps, serviceTime, inMix);
+  }
+
+  /** This result as one operation's share of a mix ({@code -mix}). */
+  public PhaseResult inMix() {
+    return new PhaseResult(this, series, warmupOps, serviceTime, true);
+  }
+
+  private PhaseResult markedInMix(boolean mix) {
+    return mix ? inMix() : this;
+  }
+
+  /** Whether this is one operation's share of a mix. */
+  public boolean partOfMix() {
+    return inMix;
+  }
+
+  /** The prefix of a mix's operations' names. */
+  public static final String MIX_PREFIX = "mix:";
+
+  /**
+   * The phase's name in every result: the operation's, or within a mix {@code mix:<operation>},
+   * so a mix's stat is never mistaken for a stat phase.
+   */
+  public String name() {
+    return inMix ? MIX_PREFIX + op.id() : op.id();
   }
 
   /**
@@ -101,7 +129,7 @@ public final class PhaseResult {
    * operation was due. {@code serviceTime} null: a closed-loop phase.
    */
   public PhaseResult withPacing(long warmupOps, Histogram serviceTime) {
-    return new PhaseResult(this, series, warmupOps, serviceTime);
+    return new PhaseResult(this, series, warmupOps, serviceTime, inMix);
   }
 
   /** Operations done in the warm-up, in no other figure; 0 without {@code -warmup}. */
@@ -201,7 +229,7 @@ public final class PhaseResult {
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         maps, firstStartEpochNanos, lastEndEpochNanos, workerBusyNanos, bytes, firstPartNanos,
         secondPartNanos, latency, startedAtEpochMillis).withSeries(series)
-        .withPacing(warmupOps, serviceTime);
+        .withPacing(warmupOps, serviceTime).markedInMix(inMix);
   }
 
   public OpType op() {

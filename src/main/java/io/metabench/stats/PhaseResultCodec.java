@@ -24,7 +24,7 @@ public final class PhaseResultCodec {
 
   public static void write(PhaseResult p, DataOutput out) throws IOException {
     out.writeInt(VERSION);
-    out.writeUTF(p.op().id());
+    out.writeUTF(p.name());
     out.writeInt(p.workers());
     out.writeLong(p.attempted());
     out.writeLong(p.successes());
@@ -69,7 +69,9 @@ public final class PhaseResultCodec {
     if (version != VERSION) {
       throw new IOException("unknown phase result version " + version);
     }
-    OpType op = OpType.byName(in.readUTF());
+    String name = in.readUTF();
+    boolean inMix = name.startsWith(PhaseResult.MIX_PREFIX);
+    OpType op = OpType.byName(inMix ? name.substring(PhaseResult.MIX_PREFIX.length()) : name);
     int workers = in.readInt();
     long attempted = in.readLong();
     long successes = in.readLong();
@@ -87,9 +89,10 @@ public final class PhaseResultCodec {
     Histogram latency = readHistogram(in);
     long warmupOps = in.readLong();
     Histogram serviceTime = in.readBoolean() ? readHistogram(in) : null;
-    return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
-        lateMaps, start, end, busy, bytes, firstPart, secondPart, latency, startedAt)
+    PhaseResult result = new PhaseResult(op, workers, attempted, successes, failures, retries,
+        lateWorkers, lateMaps, start, end, busy, bytes, firstPart, secondPart, latency, startedAt)
         .withPacing(warmupOps, serviceTime);
+    return inMix ? result.inMix() : result;
   }
 
   private static void writeCounts(Map<String, FailureCount> counts, DataOutput out)

@@ -88,7 +88,7 @@ public final class StudyResult {
     StudySummary.Builder b = new StudySummary.Builder();
     for (StudyRun r : finishedRuns()) {
       for (PhaseResult p : r.result().phases()) {
-        b.add(r.target(), r.fsUri(), p.op().id(), r.threads(), p.tps(), p.successes(), p.failed(),
+        b.add(r.target(), r.fsUri(), p.name(), r.threads(), p.tps(), p.successes(), p.failed(),
             p.latency());
       }
     }

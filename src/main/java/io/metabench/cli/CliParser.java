@@ -126,6 +126,8 @@ public final class CliParser {
         + "create_write:20,open_read:50,stat:20,rename:5,delete:5) over each worker's "
         + "-numberOfFiles items, never touching one the mix deleted; per-operation figures");
     add(o, "seed", "n", "Seed of the mix's draws (default " + SEED_DEFAULT + ")");
+    flag(o, "sharedDir", "All workers of a map work in one shared directory tree, their items "
+        + "interleaved (mdtest's hard mode; default: each worker its own, the easy mode)");
     flag(o, "failFast", "Stop at the first failed operation and report what completed");
     flag(o, "overwrite", "Replace existing result files (-jsonOut, -outDir) instead of refusing");
     add(o, "principal", "name@REALM", "Kerberos: log in as this principal from -keytab before "
@@ -300,6 +302,9 @@ public final class CliParser {
           break;
         case "seed":
           conf.set(SEED, v);
+          break;
+        case "sharedDir":
+          conf.setBoolean(SHARED_DIR, true);
           break;
         case "principal":
           conf.set(KERBEROS_PRINCIPAL, v);

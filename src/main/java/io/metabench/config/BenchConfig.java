@@ -49,6 +49,7 @@ public final class BenchConfig {
   private final String subtree;
   private final MixSpec mix;
   private final long seed;
+  private final boolean sharedDir;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
@@ -123,6 +124,7 @@ public final class BenchConfig {
     this.rate = rate(conf);
     this.subtree = conf.getTrimmed(SUBTREE, SUBTREE_DEFAULT);
     this.seed = parseLong(conf, SEED, SEED_DEFAULT, "-seed", "a whole number such as 42");
+    this.sharedDir = bool(conf, SHARED_DIR, SHARED_DIR_DEFAULT, "-sharedDir");
     if (operations.contains(OpType.MIX) && mix.isEmpty()) {
       throw new InvalidInputException("-operation has mix but no -mix says what to draw: give "
           + "e.g. -mix create_write:20,open_read:50,stat:20,rename:5,delete:5");
@@ -227,6 +229,7 @@ public final class BenchConfig {
     conf.set(SUBTREE, subtree);
     conf.set(MIX, mix.toString());
     conf.setLong(SEED, seed);
+    conf.setBoolean(SHARED_DIR, sharedDir);
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -258,6 +261,7 @@ public final class BenchConfig {
     p.put("subtree", subtree);
     p.put("mix", mix.toString());
     p.put("seed", seed);
+    p.put("sharedDir", sharedDir);
     return p;
   }
 
@@ -437,6 +441,11 @@ public final class BenchConfig {
     return mix;
   }
 
+  /** Whether the workers of a map share one directory tree (mdtest's "hard" mode). */
+  public boolean sharedDir() {
+    return sharedDir;
+  }
+
   /** The seed of the mix's draws. */
   public long seed() {
     return seed;
@@ -476,7 +485,7 @@ public final class BenchConfig {
         && overwrite == c.overwrite && seriesOut.equals(c.seriesOut)
         && durationMillis == c.durationMillis && warmupMillis == c.warmupMillis
         && Double.compare(rate, c.rate) == 0 && subtree.equals(c.subtree) && mix.equals(c.mix)
-        && seed == c.seed;
+        && seed == c.seed && sharedDir == c.sharedDir;
   }
 
   @Override

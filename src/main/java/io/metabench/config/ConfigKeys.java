@@ -235,4 +235,12 @@ public final class ConfigKeys {
    */
   public static final String SEED = "metabench.seed";
   public static final long SEED_DEFAULT = 1;
+
+  /**
+   * All workers of a map put their items in one shared directory tree, interleaved, instead of
+   * each in its own (mdtest's "hard" versus "easy" mode): every create contends for the same
+   * directories.
+   */
+  public static final String SHARED_DIR = "metabench.shared.dir";
+  public static final boolean SHARED_DIR_DEFAULT = false;
 }

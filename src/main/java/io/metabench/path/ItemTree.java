@@ -18,6 +18,8 @@ public final class ItemTree {
   private final Path root;
   private final String prefix;
   private final FanOut fanOut;
+  private final long stride;
+  private final long offset;
   private long cachedBucket = -1;
   private Path cachedBucketPath;
   /** The cached bucket's URI and a '/', to which an item's name is appended. */
@@ -25,9 +27,19 @@ public final class ItemTree {
   private int bucketPrefixLength;
 
   public ItemTree(Path root, String prefix, FanOut fanOut) {
+    this(root, prefix, fanOut, 1, 0);
+  }
+
+  /**
+   * A worker's share of a tree it shares with others: its item {@code i} is the tree's item
+   * {@code i * stride + offset}, so the workers' items interleave in the same directories.
+   */
+  public ItemTree(Path root, String prefix, FanOut fanOut, long stride, long offset) {
     this.root = root;
     this.prefix = prefix;
     this.fanOut = fanOut;
+    this.stride = stride;
+    this.offset = offset;
   }
 
   public Path root() {
@@ -56,9 +68,10 @@ public final class ItemTree {
    * authority (see {@link #bucket}).
    */
   private Path named(long index, String suffix) {
-    bucket(fanOut.bucketOf(index));
+    long inTree = index * stride + offset;
+    bucket(fanOut.bucketOf(inTree));
     name.setLength(bucketPrefixLength);
-    name.append(prefix).append(index).append(suffix);
+    name.append(prefix).append(inTree).append(suffix);
     return new Path(URI.create(name.toString()));
   }
 

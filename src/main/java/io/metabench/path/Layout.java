@@ -1,18 +1,30 @@
 package io.metabench.path;
 
 /**
- * The shape of what one map made: workers, items per worker and entries per directory. Names are a
+ * The shape of what one map made: workers, items per worker, entries per directory, and whether
+ * the workers share one directory tree (mdtest's "hard" mode) or each has its own. Names are a
  * function of this shape, so a later phase must use the same one to find them.
  */
 public final class Layout {
   private final int threads;
   private final long itemsPerWorker;
   private final int entriesPerDir;
+  private final boolean sharedDir;
 
   public Layout(int threads, long itemsPerWorker, int entriesPerDir) {
+    this(threads, itemsPerWorker, entriesPerDir, false);
+  }
+
+  public Layout(int threads, long itemsPerWorker, int entriesPerDir, boolean sharedDir) {
     this.threads = threads;
     this.itemsPerWorker = itemsPerWorker;
     this.entriesPerDir = entriesPerDir;
+    this.sharedDir = sharedDir;
+  }
+
+  /** Whether all workers' items are in one shared tree rather than one per worker. */
+  public boolean sharedDir() {
+    return sharedDir;
   }
 
   public int threads() {
@@ -30,7 +42,7 @@ public final class Layout {
   /** The options that reproduce this layout. */
   public String asOptions() {
     return "-threads " + threads + " -numberOfFiles " + itemsPerWorker + " -filesPerDir "
-        + entriesPerDir;
+        + entriesPerDir + (sharedDir ? " -sharedDir" : "");
   }
 
   @Override
@@ -40,12 +52,12 @@ public final class Layout {
     }
     Layout other = (Layout) o;
     return threads == other.threads && itemsPerWorker == other.itemsPerWorker
-        && entriesPerDir == other.entriesPerDir;
+        && entriesPerDir == other.entriesPerDir && sharedDir == other.sharedDir;
   }
 
   @Override
   public int hashCode() {
-    return (int) (31 * (31 * threads + itemsPerWorker) + entriesPerDir);
+    return (int) (31 * (31 * threads + itemsPerWorker) + entriesPerDir) + (sharedDir ? 1 : 0);
   }
 
   @Override

@@ -174,6 +174,9 @@ public final class NamespaceState {
       p.setProperty(prefix + ".threads", Integer.toString(layout.threads()));
       p.setProperty(prefix + ".items.per.worker", Long.toString(layout.itemsPerWorker()));
       p.setProperty(prefix + ".entries.per.dir", Integer.toString(layout.entriesPerDir()));
+      if (layout.sharedDir()) {
+        p.setProperty(prefix + ".shared.dir", "true");
+      }
     }
   }
 
@@ -205,7 +208,8 @@ public final class NamespaceState {
     }
     return new Layout(Integer.parseInt(threads),
         Long.parseLong(p.getProperty(prefix + ".items.per.worker")),
-        Integer.parseInt(p.getProperty(prefix + ".entries.per.dir")));
+        Integer.parseInt(p.getProperty(prefix + ".entries.per.dir")),
+        Boolean.parseBoolean(p.getProperty(prefix + ".shared.dir", "false")));
   }
 
   @Override

@@ -10,7 +10,11 @@ import org.apache.hadoop.fs.Path;
  *   &lt;baseDir&gt;/.metabench/          marker and per-map namespace state
  *   &lt;baseDir&gt;/data/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]file_&lt;i&gt;   files (renamed: file_&lt;i&gt;_r)
  *   &lt;baseDir&gt;/dirs/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]dir_&lt;i&gt;    directories of mkdirs/rmdir
+ *   &lt;baseDir&gt;/data/map_&lt;m&gt;/shared/[d_&lt;x&gt;/...]file_&lt;i x threads + t&gt;   -sharedDir
  * </pre>
+ *
+ * <p>With {@code -sharedDir} (mdtest's "hard" mode) the workers of a map share one tree, their
+ * items interleaved so that they all work in the same directory at the same time.
  *
  * <p>Every path below the base directory is scheme-less (a path on the file system of the client
  * that uses it): each worker's client belongs to the target already, and parsing the authority
@@ -26,13 +30,36 @@ public final class PathSchema {
   private final Path baseDir;
   private final Path root;
   private final int mapIndex;
+  public static final String SHARED_DIR = "shared";
+
   private final FanOut fanOut;
+  /** Workers sharing one tree; 0 when each has its own. */
+  private final int sharing;
 
   public PathSchema(Path baseDir, int mapIndex, long itemsPerWorker, int entriesPerDir) {
+    this(baseDir, mapIndex, new FanOut(itemsPerWorker, entriesPerDir), 0);
+  }
+
+  private PathSchema(Path baseDir, int mapIndex, FanOut fanOut, int sharing) {
     this.baseDir = baseDir;
     this.root = Path.getPathWithoutSchemeAndAuthority(baseDir);
     this.mapIndex = mapIndex;
-    this.fanOut = new FanOut(itemsPerWorker, entriesPerDir);
+    this.fanOut = fanOut;
+    this.sharing = sharing;
+  }
+
+  /** The paths of map {@code mapIndex}'s items made with {@code layout}. */
+  public static PathSchema of(Path baseDir, int mapIndex, Layout layout) {
+    return layout.sharedDir()
+        ? new PathSchema(baseDir, mapIndex,
+            new FanOut(layout.itemsPerWorker() * layout.threads(), layout.entriesPerDir()),
+            layout.threads())
+        : new PathSchema(baseDir, mapIndex, layout.itemsPerWorker(), layout.entriesPerDir());
+  }
+
+  /** Whether the workers share one tree. */
+  public boolean shared() {
+    return sharing > 0;
   }
 
   public Path baseDir() {
@@ -55,6 +82,11 @@ public final class PathSchema {
 
   /** The paths of worker {@code thread}, for that worker alone. */
   public WorkerPaths forWorker(int thread) {
+    if (sharing > 0) {
+      return new WorkerPaths(
+          new ItemTree(new Path(mapDir(true), SHARED_DIR), "file_", fanOut, sharing, thread),
+          new ItemTree(new Path(mapDir(false), SHARED_DIR), "dir_", fanOut, sharing, thread));
+    }
     String threadDir = "thread_" + thread;
     return new WorkerPaths(
         new ItemTree(new Path(mapDir(true), threadDir), "file_", fanOut),

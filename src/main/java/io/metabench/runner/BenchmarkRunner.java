@@ -294,7 +294,8 @@ public final class BenchmarkRunner {
 
   /** The layout this run's phases make and expect. */
   public static Layout layoutOf(BenchConfig config) {
-    return new Layout(config.threads(), config.filesPerWorker(), config.filesPerDir());
+    return new Layout(config.threads(), config.filesPerWorker(), config.filesPerDir(),
+        config.sharedDir());
   }
 
   /**
@@ -343,8 +344,7 @@ public final class BenchmarkRunner {
       long startAtEpochMillis, int barrierPhase) throws IOException, InterruptedException {
     boolean ofFiles = op.items() == OpType.Items.FILES;
     List<FileSystem> fs = clientsFor(layout.threads());
-    PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(),
-        layout.itemsPerWorker(), layout.entriesPerDir());
+    PathSchema schema = PathSchema.of(target.baseDir(), config.mapIndex(), layout);
     // A measured phase (not cleanup's bookkeeping) gets progress, stops, timeouts and series.
     boolean measured = barrierPhase >= 0;
     int shift = measured && op.onlyReads() ? config.readShift() : 0;
@@ -435,8 +435,7 @@ public final class BenchmarkRunner {
   private List<PhaseResult> runMix(Layout layout, NamespaceState state, long startAtEpochMillis,
       int barrierPhase) throws IOException, InterruptedException {
     List<FileSystem> fs = clientsFor(layout.threads());
-    PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(),
-        layout.itemsPerWorker(), layout.entriesPerDir());
+    PathSchema schema = PathSchema.of(target.baseDir(), config.mapIndex(), layout);
     List<WorkerPaths> paths = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
       paths.add(schema.forWorker(t));
@@ -611,7 +610,7 @@ public final class BenchmarkRunner {
   private PathSchema readFrom(int shift, Layout layout) {
     int map = shift == 0 || config.maps() == 0 ? config.mapIndex()
         : (config.mapIndex() + shift) % config.maps();
-    return new PathSchema(target.baseDir(), map, layout.itemsPerWorker(), layout.entriesPerDir());
+    return PathSchema.of(target.baseDir(), map, layout);
   }
 
   private void rememberVisibility(OpType op, List<Visibility> visibility) {
@@ -636,7 +635,8 @@ public final class BenchmarkRunner {
   private int removeEmptiedDirs(List<WorkerPaths> paths, boolean ofFiles, PathSchema schema,
       List<FileSystem> fs) throws IOException, InterruptedException {
     AtomicInteger left = new AtomicInteger();
-    forEachWorker(paths.size(), t -> {
+    // In a shared tree every worker's paths name the same directories: one worker removes them.
+    forEachWorker(schema.shared() ? 1 : paths.size(), t -> {
       for (Path dir : paths.get(t).tree(ofFiles).dirsDeepestFirst()) {
         if (!deleteEmptyDir(fs.get(t), dir)) {
           left.incrementAndGet();

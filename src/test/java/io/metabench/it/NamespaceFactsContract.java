@@ -137,6 +137,29 @@ abstract class NamespaceFactsContract {
     return n;
   }
 
+  @Test
+  void inASharedDirectoryEveryWorkersFilesInterleaveInOneTreeAndLeaveWithIt() throws Exception {
+    String base = baseUri("shared");
+    MetaBenchRun created = run("-operation", "create_write,stat", "-sharedDir", "-threads", "3",
+        "-numberOfFiles", "4", "-baseDir", base);
+    assertThat(created.exitCode).as(created.toString()).isZero();
+    Map<String, String> files = Trees.named(tree(base), "file_");
+    assertThat(files).hasSize(12);
+    for (int i = 0; i < 12; i++) {
+      assertThat(files).containsKey("data/map_0/shared/file_" + i);
+    }
+    // the names depend on the mode: the other one is refused before anything is touched
+    MetaBenchRun unique = run("-operation", "open_read", "-threads", "3", "-numberOfFiles", "4",
+        "-baseDir", base);
+    assertThat(unique.exitCode).isEqualTo(2);
+    assertThat(unique.stderr).contains("-sharedDir");
+    MetaBenchRun removed = run("-operation", "rename,delete", "-sharedDir", "-threads", "3",
+        "-numberOfFiles", "4", "-baseDir", base);
+    assertThat(removed.exitCode).as(removed.toString()).isZero();
+    assertThat(Trees.named(tree(base), "file_")).isEmpty();
+    assertThat(fs().exists(new Path(base + "/data/map_0/shared"))).isFalse();
+  }
+
   /** What the report should say a rename is on this file system. */
   String expectedRenameKind() {
     return "metadata";

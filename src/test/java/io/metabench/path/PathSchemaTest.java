@@ -254,4 +254,26 @@ class PathSchemaTest {
     }
     return false;
   }
+
+  @Test
+  void aSharedTreeInterleavesTheWorkersAndKeepsEachDirectoryWithinItsLimit() {
+    PathSchema shared = PathSchema.of(BASE, 1, new Layout(3, 4, 5, true));
+    assertThat(shared.shared()).isTrue();
+    Set<String> names = new HashSet<>();
+    Map<Path, Integer> perDir = new HashMap<>();
+    for (int t = 0; t < 3; t++) {
+      WorkerPaths w = shared.forWorker(t);
+      for (int i = 0; i < 4; i++) {
+        Path p = w.file(i);
+        assertThat(p.getName()).isEqualTo("file_" + (i * 3 + t));
+        assertThat(p.toString()).contains("/data/map_1/shared/");
+        names.add(p.getName());
+        perDir.merge(p.getParent(), 1, Integer::sum);
+      }
+      assertThat(w.renamedFile(2).getName()).isEqualTo("file_" + (6 + t) + "_r");
+    }
+    assertThat(names).hasSize(12);
+    assertThat(perDir.values()).allMatch(n -> n <= 5);
+    assertThat(PathSchema.of(BASE, 1, new Layout(3, 4, 5)).shared()).isFalse();
+  }
 }

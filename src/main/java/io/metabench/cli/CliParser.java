@@ -125,6 +125,8 @@ public final class CliParser {
     add(o, "mix", "op:weight,...", "A mixed workload: each operation drawn by weight (e.g. "
         + "create_write:20,open_read:50,stat:20,rename:5,delete:5) over each worker's "
         + "-numberOfFiles items, never touching one the mix deleted; per-operation figures");
+    add(o, "mixFill", "percent", "Make this part of each worker's working set first, unmeasured, "
+        + "when no create_write made it (default " + MIX_FILL_PERCENT_DEFAULT + ")");
     add(o, "seed", "n", "Seed of the mix's draws (default " + SEED_DEFAULT + ")");
     flag(o, "sharedDir", "All workers of a map work in one shared directory tree, their items "
         + "interleaved (mdtest's hard mode; default: each worker its own, the easy mode)");
@@ -302,6 +304,9 @@ public final class CliParser {
           break;
         case "seed":
           conf.set(SEED, v);
+          break;
+        case "mixFill":
+          conf.set(MIX_FILL_PERCENT, v);
           break;
         case "sharedDir":
           conf.setBoolean(SHARED_DIR, true);

@@ -50,6 +50,7 @@ public final class BenchConfig {
   private final MixSpec mix;
   private final long seed;
   private final boolean sharedDir;
+  private final int mixFillPercent;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
@@ -125,6 +126,8 @@ public final class BenchConfig {
     this.subtree = conf.getTrimmed(SUBTREE, SUBTREE_DEFAULT);
     this.seed = parseLong(conf, SEED, SEED_DEFAULT, "-seed", "a whole number such as 42");
     this.sharedDir = bool(conf, SHARED_DIR, SHARED_DIR_DEFAULT, "-sharedDir");
+    this.mixFillPercent = (int) atMost(atLeast(conf, MIX_FILL_PERCENT, MIX_FILL_PERCENT_DEFAULT,
+        0, "-mixFill", "a percentage from 0 to 100, such as 50"), 100, "-mixFill");
     if (operations.contains(OpType.MIX) && mix.isEmpty()) {
       throw new InvalidInputException("-operation has mix but no -mix says what to draw: give "
           + "e.g. -mix create_write:20,open_read:50,stat:20,rename:5,delete:5");
@@ -230,6 +233,7 @@ public final class BenchConfig {
     conf.set(MIX, mix.toString());
     conf.setLong(SEED, seed);
     conf.setBoolean(SHARED_DIR, sharedDir);
+    conf.setInt(MIX_FILL_PERCENT, mixFillPercent);
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -262,6 +266,7 @@ public final class BenchConfig {
     p.put("mix", mix.toString());
     p.put("seed", seed);
     p.put("sharedDir", sharedDir);
+    p.put("mixFill", mixFillPercent);
     return p;
   }
 
@@ -446,6 +451,11 @@ public final class BenchConfig {
     return sharedDir;
   }
 
+  /** Percent of an empty working set a mix makes before it starts. */
+  public int mixFillPercent() {
+    return mixFillPercent;
+  }
+
   /** The seed of the mix's draws. */
   public long seed() {
     return seed;
@@ -485,7 +495,7 @@ public final class BenchConfig {
         && overwrite == c.overwrite && seriesOut.equals(c.seriesOut)
         && durationMillis == c.durationMillis && warmupMillis == c.warmupMillis
         && Double.compare(rate, c.rate) == 0 && subtree.equals(c.subtree) && mix.equals(c.mix)
-        && seed == c.seed && sharedDir == c.sharedDir;
+        && seed == c.seed && sharedDir == c.sharedDir && mixFillPercent == c.mixFillPercent;
   }
 
   @Override

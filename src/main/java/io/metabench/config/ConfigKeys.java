@@ -243,4 +243,12 @@ public final class ConfigKeys {
    */
   public static final String SHARED_DIR = "metabench.shared.dir";
   public static final boolean SHARED_DIR_DEFAULT = false;
+
+  /**
+   * Percent of each worker's working set a mix makes (unmeasured) before it starts, when no
+   * earlier create_write made the files, so a mix of reads and creates can draw both from the
+   * start. 0: the mix starts from an empty set.
+   */
+  public static final String MIX_FILL_PERCENT = "metabench.mix.fill.percent";
+  public static final int MIX_FILL_PERCENT_DEFAULT = 0;
 }

@@ -450,21 +450,45 @@ public final class BenchmarkRunner {
       }
       return null;
     });
-    boolean filesPresent = state.files() != NamespaceState.Files.ABSENT;
     boolean renamed = state.files() == NamespaceState.Files.RENAMED;
+    int items = (int) layout.itemsPerWorker();
+    int present = items;
+    int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
+    if (state.files() == NamespaceState.Files.ABSENT) {
+      // -mixFill: part of an empty working set is made first, unmeasured, so that a mix of reads
+      // and creates can draw both from its start.
+      present = (int) (items * (long) config.mixFillPercent() / 100);
+      int fill = present;
+      if (fill > 0) {
+        LOG.info("mix: making {} of each worker's {} files first (-mixFill {}), unmeasured",
+            fill, items, config.mixFillPercent());
+      }
+      forEachWorker(layout.threads(), t -> {
+        OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
+            config.replication(), config.blockSize(), ioBufferSize, false, false);
+        for (int i = 0; i < fill; i++) {
+          try {
+            OpType.CREATE_WRITE.op().execute(ctx, i);
+          } catch (IOException e) {
+            throw new IOException("mix: could not make " + paths.get(t).file(i) + " for "
+                + "-mixFill: " + e, e);
+          }
+        }
+        return null;
+      });
+    }
     List<MixWorkload> workloads = new ArrayList<>();
     List<OpRecorder> sampled = new ArrayList<>();
     List<OpRecorder> warmups = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
-      MixWorkload w = new MixWorkload(config.mix(), (int) layout.itemsPerWorker(), filesPresent,
-          renamed, config.seed(), config.mapIndex(), t);
+      MixWorkload w = new MixWorkload(config.mix(), items, present, renamed, config.seed(),
+          config.mapIndex(), t);
       workloads.add(w);
       sampled.addAll(java.util.Arrays.asList(w.recorders()));
       warmups.add(new OpRecorder(t));
     }
     boolean lateMap = barrier.await(barrierPhase);
     StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
-    int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
     long startedAt = System.currentTimeMillis();
     boolean timeBound = config.durationBound(OpType.MIX);
     IntervalSampler sampler = new IntervalSampler(sampled, clock, anchor, progress,

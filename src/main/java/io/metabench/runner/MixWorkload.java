@@ -44,6 +44,15 @@ final class MixWorkload {
    */
   MixWorkload(MixSpec spec, int items, boolean filesPresent, boolean filesRenamed, long seed,
       int map, int worker) {
+    this(spec, items, filesPresent ? items : 0, filesRenamed, seed, map, worker);
+  }
+
+  /**
+   * A working set of {@code items} items of which the first {@code presentItems} are present
+   * (under their first or renamed names) and the rest absent.
+   */
+  MixWorkload(MixSpec spec, int items, int presentItems, boolean filesRenamed, long seed,
+      int map, int worker) {
     this.ops = spec.ops();
     this.weights = new double[ops.size()];
     this.recorders = new OpRecorder[ops.size()];
@@ -58,7 +67,7 @@ final class MixWorkload {
     this.position = new int[items];
     this.state = new byte[items];
     for (int i = 0; i < items; i++) {
-      if (filesPresent) {
+      if (i < presentItems) {
         state[i] = filesRenamed ? RENAMED : PRESENT;
         position[i] = presentCount;
         present[presentCount++] = i;

@@ -122,4 +122,20 @@ class ITMix {
     assertThat(drawn(r, "stat") + drawn(r, "set_times")).isGreaterThan(100);
     assertThat(files("duration")).isEmpty();
   }
+
+  @Test
+  void aHalfFilledWorkingSetLetsAReadWriteMixDrawBothFromTheStart() throws Exception {
+    MetaBenchRun r = run("-mix", "open_read:80,create_write:20", "-mixFill", "50",
+        "-readFileAfterOpen", "-bytesToWrite", "100", "-threads", "2", "-numberOfFiles", "1000",
+        "-baseDir", base("fill"));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    long reads = drawn(r, "open_read");
+    long creates = drawn(r, "create_write");
+    assertThat(reads + creates).isEqualTo(2000);
+    assertThat((double) reads / 2000).isCloseTo(0.8, org.assertj.core.data.Offset.offset(0.03));
+    assertThat(r.phase("mix:open_read").get("failed").asLong()).isZero();
+    assertThat(r.phase("mix:open_read").get("bytes").asLong()).isEqualTo(100 * reads);
+    // the 500 files each worker made first, and the mix's own
+    assertThat((long) files("fill").size()).isEqualTo(1000 + ok(r, "create_write"));
+  }
 }

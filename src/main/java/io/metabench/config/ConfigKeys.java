@@ -185,4 +185,26 @@ public final class ConfigKeys {
   /** How often a keytab login's ticket is checked and renewed during a run, in seconds. */
   public static final String KERBEROS_RELOGIN_SECONDS = "metabench.kerberos.relogin.seconds";
   public static final int KERBEROS_RELOGIN_SECONDS_DEFAULT = 60;
+
+  /**
+   * The replay command: the HDFS NameNode audit log (FSNamesystem.audit lines) whose commands are
+   * replayed under {@code <baseDir>/replay}. Empty: not a replay.
+   */
+  public static final String REPLAY_AUDIT_LOG = "metabench.replay.audit.log";
+  public static final String REPLAY_AUDIT_LOG_DEFAULT = "";
+
+  /**
+   * Pace of a replay relative to the recorded one: command k is due at
+   * {@code start + (t_k - t_0) / speed}. 1 keeps the recorded pace, 2 is twice as fast, 0 means
+   * as fast as possible (no schedule).
+   */
+  public static final String REPLAY_SPEED = "metabench.replay.speed";
+  public static final double REPLAY_SPEED_DEFAULT = 1.0;
+
+  /**
+   * Before a replay, create (unmeasured) the files and directories the log reads or renames but
+   * never creates: they existed in the recorded namespace.
+   */
+  public static final String REPLAY_PRECREATE = "metabench.replay.precreate";
+  public static final boolean REPLAY_PRECREATE_DEFAULT = true;
 }

@@ -239,6 +239,14 @@ public final class BenchmarkRunner {
     }
   }
 
+  /**
+   * The cause a failure is counted under: the exception's simple class name, for a server-side
+   * exception the server's class (as every phase counts it).
+   */
+  public static String causeOf(Exception e) {
+    return Worker.causeOf(e);
+  }
+
   /** What the marker records for {@code map}; refuses a base directory MetaBench may not use. */
   private static NamespaceState recordedState(FileSystem fs, Path base, int map)
       throws IOException {

@@ -172,6 +172,26 @@ public final class CliParser {
     NOT_FOR_REPLAY.put("readShift", "the audit log names the paths read");
     NOT_FOR_REPLAY.put("maps", "MapReduce replay is not implemented yet; replay runs in one "
         + "process");
+    String noItems = "the audit log names the paths";
+    NOT_FOR_REPLAY.put("numberOfFiles", noItems);
+    NOT_FOR_REPLAY.put("numFiles", noItems);
+    NOT_FOR_REPLAY.put("filesPerDir", noItems);
+    NOT_FOR_REPLAY.put("mapIndex", "a replay writes only under <baseDir>/replay");
+    String noSizes = "the audit log records no sizes: replayed creates are empty files with the "
+        + "file system's defaults";
+    NOT_FOR_REPLAY.put("bytesToWrite", noSizes);
+    NOT_FOR_REPLAY.put("blocksPerFile", noSizes);
+    NOT_FOR_REPLAY.put("bytesPerBlock", noSizes);
+    NOT_FOR_REPLAY.put("blockSize", noSizes);
+    NOT_FOR_REPLAY.put("replicationFactorPerFile", noSizes);
+    NOT_FOR_REPLAY.put("readFileAfterOpen", "the audit log records no reads: a replayed open "
+        + "reads nothing");
+    NOT_FOR_REPLAY.put("retries", "each recorded command is replayed once");
+    NOT_FOR_REPLAY.put("startTime", "a replay starts as soon as it is ready");
+    String notYet = "not implemented for replay";
+    NOT_FOR_REPLAY.put("opTimeout", notYet);
+    NOT_FOR_REPLAY.put("failFast", notYet);
+    NOT_FOR_REPLAY.put("seriesOut", "a replay writes no per-second series");
   }
 
   /**

@@ -225,7 +225,8 @@ public final class ReplayRunner {
     }
     long span = lastStart == Long.MIN_VALUE ? 0 : lastStart - replayStart;
     return new ReplaySummary(log.source(), log.lines(), log.auditLines(), log.otherLines(),
-        log.malformedLines(), executed, log.unsupported(), log.denied(), precreated,
+        log.malformedLines(), executed, log.unsupported(), log.denied(), replay.precreate(),
+        precreated,
         precreateFailed, replay.speed(), log.spanMillis(), span, fromDue, behind);
   }
 

@@ -108,6 +108,7 @@ public final class JsonFormat implements ResultFormat {
       w.name(e.getKey()).value(e.getValue().longValue());
     }
     w.endObject();
+    w.name("replayPrecreate").value(r.precreate());
     w.name("precreated").value(r.precreated());
     w.name("precreateFailed").value(r.precreateFailed());
     w.name("logSpanSeconds").value(r.logSpanMillis() / 1e3, 3);

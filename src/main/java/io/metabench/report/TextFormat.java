@@ -127,9 +127,10 @@ public final class TextFormat implements ResultFormat {
       out.append(String.format(Locale.ROOT, "  not replayed (allowed=false): %s x %d%n",
           e.getKey(), e.getValue()));
     }
-    out.append(String.format(Locale.ROOT, "precreated %d paths the log found already there%s%n",
-        r.precreated(), r.precreateFailed() == 0 ? ""
-            : " (" + r.precreateFailed() + " could not be created)"));
+    out.append(r.precreate() ? String.format(Locale.ROOT, "precreated %d paths the log found "
+        + "already there%s%n", r.precreated(), r.precreateFailed() == 0 ? ""
+            : " (" + r.precreateFailed() + " could not be created)")
+        : String.format(Locale.ROOT, "nothing precreated (-replayPrecreate false)%n"));
     out.append(String.format(Locale.ROOT, "log span %s s, replay span %s s, -replaySpeed %s, "
         + "achieved speed %s%n", fixed(r.logSpanMillis() / 1e3, 3),
         fixed(r.replaySpanNanos() / 1e9, 3), r.speed() == 0 ? "0 (as fast as possible)"

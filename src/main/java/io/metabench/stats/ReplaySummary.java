@@ -24,6 +24,7 @@ public final class ReplaySummary {
   private final long replayed;
   private final Map<String, Long> unsupported;
   private final Map<String, Long> denied;
+  private final boolean precreate;
   private final long precreated;
   private final long precreateFailed;
   private final double speed;
@@ -34,7 +35,8 @@ public final class ReplaySummary {
 
   public ReplaySummary(String auditLog, long lines, long auditLines, long otherLines,
       long malformedLines, long replayed, Map<String, Long> unsupported,
-      Map<String, Long> denied, long precreated, long precreateFailed, double speed,
+      Map<String, Long> denied, boolean precreate, long precreated, long precreateFailed,
+      double speed,
       long logSpanMillis, long replaySpanNanos, Map<OpType, Histogram> fromDue,
       Map<OpType, Long> maxBehindNanos) {
     this.auditLog = auditLog;
@@ -45,6 +47,7 @@ public final class ReplaySummary {
     this.replayed = replayed;
     this.unsupported = Collections.unmodifiableMap(new TreeMap<>(unsupported));
     this.denied = Collections.unmodifiableMap(new TreeMap<>(denied));
+    this.precreate = precreate;
     this.precreated = precreated;
     this.precreateFailed = precreateFailed;
     this.speed = speed;
@@ -104,6 +107,11 @@ public final class ReplaySummary {
       n += v;
     }
     return n;
+  }
+
+  /** Whether precreation was asked for (-replayPrecreate). */
+  public boolean precreate() {
+    return precreate;
   }
 
   /** Paths created before the replay because the log found them there. */

@@ -99,6 +99,11 @@ class ITReplay {
       admin.delete(new Path("/scenario/bob/work/b2"), false);
       recorded = capture.lines();
     }
+    // Kept for trying the command by hand: scripts/meta-bench.sh replay -auditLog this file.
+    File example = new File("target/replay-example/hdfs-audit.log");
+    if (example.getParentFile().isDirectory() || example.getParentFile().mkdirs()) {
+      Files.write(example.toPath(), recorded, StandardCharsets.UTF_8);
+    }
   }
 
   private interface FsCalls {

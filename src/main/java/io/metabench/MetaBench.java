@@ -223,8 +223,10 @@ public final class MetaBench extends Configured implements Tool {
     ResultFiles.checkJsonOut(config);
     io.metabench.fs.KerberosLogin.loginIfAsked(conf);
     try (Target target = TargetResolver.resolve(config, conf)) {
-      RunResult result = new ReplayRunner(config, replay, log, target, NanoClock.SYSTEM,
-          BenchConfig.quiet(conf) ? null : err, stop).run();
+      RunResult result = config.maps() > 0
+          ? new MetaBenchJob(config, conf, target, stop).withReplay(replay, log).run()
+          : new ReplayRunner(config, replay, log, target, NanoClock.SYSTEM,
+              BenchConfig.quiet(conf) ? null : err, stop).run();
       publish(result);
       return result.exitCode();
     }

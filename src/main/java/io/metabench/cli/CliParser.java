@@ -170,8 +170,6 @@ public final class CliParser {
     NOT_FOR_REPLAY.put("outDir", "a replay writes -jsonOut");
     NOT_FOR_REPLAY.put("chartThreads", "a replay is not a study");
     NOT_FOR_REPLAY.put("readShift", "the audit log names the paths read");
-    NOT_FOR_REPLAY.put("maps", "MapReduce replay is not implemented yet; replay runs in one "
-        + "process");
     String noItems = "the audit log names the paths";
     NOT_FOR_REPLAY.put("numberOfFiles", noItems);
     NOT_FOR_REPLAY.put("numFiles", noItems);

@@ -63,6 +63,17 @@ public final class ReplayConfig {
   }
 
   /**
+   * The replay keys as a map task of a MapReduce replay reads them: the driver has checked them,
+   * and the log it names is the driver's copy on the target file system, not a local file.
+   */
+  public static ReplayConfig ofTask(Configuration conf) {
+    String rawSpeed = conf.getTrimmed(REPLAY_SPEED);
+    return new ReplayConfig(new File(conf.getTrimmed(REPLAY_AUDIT_LOG, "")),
+        rawSpeed == null || rawSpeed.isEmpty() ? REPLAY_SPEED_DEFAULT : speed(rawSpeed),
+        BenchConfig.bool(conf, REPLAY_PRECREATE, REPLAY_PRECREATE_DEFAULT, "-replayPrecreate"));
+  }
+
+  /**
    * Parses a -replaySpeed value.
    *
    * @throws InvalidInputException when it is not a finite number of 0 or more

@@ -77,21 +77,25 @@ public final class AuditLog {
    * @throws IOException when it cannot be read
    */
   public static AuditLog read(File file) throws IOException {
-    InputStream in = new FileInputStream(file);
-    try {
-      if (file.getName().endsWith(".gz")) {
-        in = new GZIPInputStream(in);
-      }
-      AuditLog log = read(new InputStreamReader(in, StandardCharsets.UTF_8), file.getPath());
-      if (log.auditLines == 0) {
-        throw new InvalidInputException("-auditLog " + file.getPath() + " holds no HDFS audit "
-            + "lines (allowed=... ugi=... ip=... cmd=... src=...): give the NameNode's audit "
-            + "log, as its FSNamesystem.audit logger writes it");
-      }
-      return log;
-    } finally {
-      in.close();
+    AuditLog log;
+    try (InputStream in = new FileInputStream(file)) {
+      log = read(in, file.getPath());
     }
+    if (log.auditLines == 0) {
+      throw new InvalidInputException("-auditLog " + file.getPath() + " holds no HDFS audit "
+          + "lines (allowed=... ugi=... ip=... cmd=... src=...): give the NameNode's audit "
+          + "log, as its FSNamesystem.audit logger writes it");
+    }
+    return log;
+  }
+
+  /**
+   * Reads a log from {@code in} (UTF-8), named {@code source}; decompressed when the name ends
+   * in {@code .gz}. The caller closes {@code in}.
+   */
+  public static AuditLog read(InputStream in, String source) throws IOException {
+    InputStream raw = source.endsWith(".gz") ? new GZIPInputStream(in) : in;
+    return read(new InputStreamReader(raw, StandardCharsets.UTF_8), source);
   }
 
   /** Reads a log from {@code reader}, named {@code source} in reports. */

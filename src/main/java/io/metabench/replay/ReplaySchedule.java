@@ -20,6 +20,10 @@ import org.apache.hadoop.fs.Path;
  * {@code mkdirs /a/b} and a {@code create /a/b/f} are on different threads), which only the due
  * times order; a rename's destination belongs to its source's thread.
  *
+ * <p><b>Maps.</b> With {@code -maps m}, the slots are {@code m × threads}: map
+ * {@code slot ÷ threads} takes the command, on its thread {@code slot mod threads}. One map's
+ * commands on a directory keep their order as above; the maps start together at a barrier.
+ *
  * <p><b>Due times.</b> With speed s &gt; 0, command k is due {@code (t_k - t_0) / s} after the
  * replay starts, t_k being its log time in ms and t_0 the earliest of the replayed commands. With
  * s = 0 nothing is due: every thread runs its commands back to back.
@@ -39,6 +43,17 @@ public final class ReplaySchedule {
 
   /** The schedule of {@code entries} (in log order) over {@code threads} threads. */
   public static ReplaySchedule of(List<AuditLog.Entry> entries, int threads, double speed) {
+    return of(entries, threads, speed, 0, 0);
+  }
+
+  /**
+   * The schedule of map {@code mapIndex} of {@code maps} (0: one process): with maps, command k
+   * belongs to map {@code slot(src_k, maps × threads) ÷ threads} and to its thread
+   * {@code slot mod threads}, so each map takes a fixed share of the directories. Due times are
+   * relative to the earliest command of the whole log, the same in every map.
+   */
+  public static ReplaySchedule of(List<AuditLog.Entry> entries, int threads, double speed,
+      int maps, int mapIndex) {
     List<List<Integer>> lists = new ArrayList<>();
     for (int t = 0; t < threads; t++) {
       lists.add(new ArrayList<>());
@@ -50,7 +65,14 @@ public final class ReplaySchedule {
     long[] due = new long[entries.size()];
     for (int k = 0; k < entries.size(); k++) {
       AuditEvent e = entries.get(k).event();
-      lists.get(threadOf(e.src(), threads)).add(k);
+      if (maps == 0) {
+        lists.get(threadOf(e.src(), threads)).add(k);
+      } else {
+        long slot = slot(e.src(), (long) maps * threads); // up to 10^10 slots: long
+        if (slot / threads == mapIndex) {
+          lists.get((int) (slot % threads)).add(k);
+        }
+      }
       due[k] = dueOffsetNanos(e.epochMillis() - t0, speed);
     }
     List<int[]> perThread = new ArrayList<>();
@@ -83,7 +105,12 @@ public final class ReplaySchedule {
    * modulo {@code slots}. Stable across JVMs and runs (String.hashCode is specified).
    */
   public static int slot(String src, int slots) {
-    return Math.floorMod(mix(parent(src).hashCode()), slots);
+    return (int) slot(src, (long) slots);
+  }
+
+  /** As {@link #slot(String, int)}, for more slots than an int holds (maps × threads). */
+  public static long slot(String src, long slots) {
+    return Math.floorMod((long) mix(parent(src).hashCode()), slots);
   }
 
   /** The parent directory of an absolute path as a string; "/" for "/" and top-level names. */

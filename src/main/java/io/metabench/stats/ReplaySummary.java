@@ -2,7 +2,6 @@ package io.metabench.stats;
 
 import io.metabench.op.OpType;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
@@ -34,17 +33,15 @@ public final class ReplaySummary {
   private final Map<OpType, Long> maxBehindNanos;
 
   public ReplaySummary(String auditLog, long lines, long auditLines, long otherLines,
-      long malformedLines, long replayed, Map<String, Long> unsupported,
-      Map<String, Long> denied, boolean precreate, long precreated, long precreateFailed,
-      double speed,
-      long logSpanMillis, long replaySpanNanos, Map<OpType, Histogram> fromDue,
-      Map<OpType, Long> maxBehindNanos) {
+      long malformedLines, Map<String, Long> unsupported, Map<String, Long> denied,
+      boolean precreate, long precreated, long precreateFailed, double speed,
+      long logSpanMillis, ReplayPart part) {
     this.auditLog = auditLog;
     this.lines = lines;
     this.auditLines = auditLines;
     this.otherLines = otherLines;
     this.malformedLines = malformedLines;
-    this.replayed = replayed;
+    this.replayed = part.executed();
     this.unsupported = Collections.unmodifiableMap(new TreeMap<>(unsupported));
     this.denied = Collections.unmodifiableMap(new TreeMap<>(denied));
     this.precreate = precreate;
@@ -52,9 +49,9 @@ public final class ReplaySummary {
     this.precreateFailed = precreateFailed;
     this.speed = speed;
     this.logSpanMillis = logSpanMillis;
-    this.replaySpanNanos = replaySpanNanos;
-    this.fromDue = Collections.unmodifiableMap(new EnumMap<>(fromDue));
-    this.maxBehindNanos = Collections.unmodifiableMap(new EnumMap<>(maxBehindNanos));
+    this.replaySpanNanos = part.spanNanos();
+    this.fromDue = part.fromDue();
+    this.maxBehindNanos = part.maxLateNanos();
   }
 
   /** The audit log file. */

@@ -265,6 +265,34 @@ class ITReplay {
   }
 
   @Test
+  void aMapReduceReplayOnTheLocalJobRunnerSplitsTheLogOverItsMaps() throws Exception {
+    File log = writeLog(recorded);
+    String basePath = "/replays/mr";
+    Configuration local = new Configuration();
+    local.set("mapreduce.framework.name", "local");
+    MetaBenchRun r = MetaBenchRun.run(local, scratch, "replay", "-auditLog", log.getPath(),
+        "-baseDir", hdfs.uri() + basePath, "-maps", "2", "-threads", "2", "-quiet");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    Path replayRoot = new Path(hdfs.uri() + basePath + "/replay/scenario");
+    assertThat(tree(hdfs.fs(), replayRoot)).isEqualTo(tree(hdfs.fs(), new Path("/scenario")));
+    JsonNode json = r.json();
+    assertThat(json.get("maps").get("reported").asInt()).isEqualTo(2);
+    Map<String, Integer> expected = new TreeMap<>();
+    for (AuditLog.Entry e : parsed().entries()) {
+      expected.merge(e.command().op().id(), 1, Integer::sum);
+    }
+    Map<String, Integer> counted = new TreeMap<>();
+    for (JsonNode p : json.get("phases")) {
+      counted.put(p.get("operation").asText(), p.get("attempted").asInt());
+    }
+    assertThat(counted).isEqualTo(expected);
+    assertThat(json.get("replay").get("replayed").asInt()).isEqualTo(parsed().entries().size());
+    assertThat(json.get("replay").get("precreated").asInt()).isEqualTo(1);
+    assertThat(hdfs.fs().exists(new Path(hdfs.uri() + basePath + "/.metabench/jobs")))
+        .as("the job's directory, with its copy of the log, is removed").isFalse();
+  }
+
+  @Test
   void aReplayOnTheLocalFileSystemRebuildsTheSameNamespace() throws Exception {
     File log = writeLog(recorded);
     File base = new File(scratch, "local-base");

@@ -91,6 +91,46 @@ class ReplayScheduleTest {
   }
 
   @Test
+  void mapsSplitTheDirectoriesAndKeepOneTimeOrigin() throws Exception {
+    List<Object> lines = new ArrayList<>();
+    for (int d = 0; d < 50; d++) {
+      lines.add(1000 + d);
+      lines.add("create");
+      lines.add("/dir" + d + "/f");
+      lines.add(2000 + d);
+      lines.add("open");
+      lines.add("/dir" + d + "/f");
+    }
+    AuditLog a = log(lines.toArray());
+    int maps = 3;
+    int threads = 2;
+    int[] owner = new int[a.entries().size()];
+    java.util.Arrays.fill(owner, -1);
+    for (int m = 0; m < maps; m++) {
+      ReplaySchedule s = ReplaySchedule.of(a.entries(), threads, 1, maps, m);
+      for (int t = 0; t < threads; t++) {
+        for (int k : s.commandsOf(t)) {
+          assertThat(owner[k]).as("command " + k + " in one map only").isEqualTo(-1);
+          owner[k] = m * threads + t;
+          // Due times count from the whole log's first command, in every map.
+          assertThat(s.dueOffsetNanos(k)).isEqualTo(
+              (a.entries().get(k).event().epochMillis() - a.firstMillis()) * 1_000_000L);
+        }
+      }
+    }
+    for (int k = 0; k < owner.length; k++) {
+      String src = a.entries().get(k).event().src();
+      assertThat(owner[k]).isEqualTo(ReplaySchedule.slot(src, maps * threads));
+    }
+    // One map of T threads assigns as one process of T threads.
+    ReplaySchedule one = ReplaySchedule.of(a.entries(), threads, 1, 1, 0);
+    ReplaySchedule process = ReplaySchedule.of(a.entries(), threads, 1);
+    for (int t = 0; t < threads; t++) {
+      assertThat(one.commandsOf(t)).isEqualTo(process.commandsOf(t));
+    }
+  }
+
+  @Test
   void theThreadIsAStableFunctionOfTheParentDirectory() {
     assertThat(ReplaySchedule.parent("/user/x/f")).isEqualTo("/user/x");
     assertThat(ReplaySchedule.parent("/user/x/")).isEqualTo("/user");

@@ -10,6 +10,7 @@ import io.metabench.fs.Target;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.runner.BenchmarkRunner;
+import io.metabench.runner.Parallel;
 import io.metabench.runner.PhaseBarrier;
 import io.metabench.runner.StopRequest;
 import io.metabench.stats.ClockAnchor;
@@ -28,12 +29,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -358,45 +356,13 @@ public final class ReplayRunner {
     return fs;
   }
 
-  /** A task of thread {@code t}. */
-  private interface ThreadTask<T> {
-    T run(int t) throws Exception;
-  }
-
-  /** Runs one task per thread on {@code pool}, all at once; their results in thread order. */
-  private static <T> List<T> forEachThread(ExecutorService pool, int threads, ThreadTask<T> task)
-      throws IOException, InterruptedException {
-    List<Future<T>> futures = new ArrayList<>(threads);
-    for (int t = 0; t < threads; t++) {
-      final int thread = t;
-      Callable<T> c = () -> task.run(thread);
-      futures.add(pool.submit(c));
-    }
-    List<T> results = new ArrayList<>(threads);
-    for (int t = 0; t < threads; t++) {
-      try {
-        results.add(futures.get(t).get());
-      } catch (ExecutionException e) {
-        for (Future<T> f : futures) {
-          f.cancel(true);
-        }
-        Throwable cause = e.getCause();
-        if (cause instanceof IOException) {
-          throw (IOException) cause;
-        }
-        throw new IOException("replay thread " + t + " failed: " + cause, cause);
-      }
-    }
-    return results;
+  private static <T> List<T> forEachThread(ExecutorService pool, int threads,
+      Parallel.Task<T> task) throws IOException, InterruptedException {
+    return Parallel.forEach(pool, threads, "replay thread", task);
   }
 
   private static java.util.concurrent.ThreadFactory daemonThreads() {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "metabench-replay-" + n.getAndIncrement());
-      t.setDaemon(true);
-      return t;
-    };
+    return Parallel.daemonThreads("metabench-replay");
   }
 
   private void close() {

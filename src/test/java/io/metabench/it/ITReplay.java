@@ -151,6 +151,15 @@ class ITReplay {
     return seq;
   }
 
+  /** How many commands of each operation the recorded log asks to replay. */
+  private static Map<String, Integer> expectedCounts() throws Exception {
+    Map<String, Integer> expected = new TreeMap<>();
+    for (AuditLog.Entry e : parsed().entries()) {
+      expected.merge(e.command().op().id(), 1, Integer::sum);
+    }
+    return expected;
+  }
+
   /** Every path below {@code root}, relative, with "/" after directories. */
   private static List<String> tree(FileSystem fs, Path root) throws Exception {
     List<String> out = new ArrayList<>();
@@ -236,10 +245,7 @@ class ITReplay {
 
     // Counts per command, and what was not replayed.
     JsonNode json = r.json();
-    Map<String, Integer> expected = new TreeMap<>();
-    for (AuditLog.Entry e : parsed().entries()) {
-      expected.merge(e.command().op().id(), 1, Integer::sum);
-    }
+    Map<String, Integer> expected = expectedCounts();
     Map<String, Integer> counted = new TreeMap<>();
     for (JsonNode p : json.get("phases")) {
       counted.put(p.get("operation").asText(), p.get("attempted").asInt());
@@ -277,10 +283,7 @@ class ITReplay {
     assertThat(tree(hdfs.fs(), replayRoot)).isEqualTo(tree(hdfs.fs(), new Path("/scenario")));
     JsonNode json = r.json();
     assertThat(json.get("maps").get("reported").asInt()).isEqualTo(2);
-    Map<String, Integer> expected = new TreeMap<>();
-    for (AuditLog.Entry e : parsed().entries()) {
-      expected.merge(e.command().op().id(), 1, Integer::sum);
-    }
+    Map<String, Integer> expected = expectedCounts();
     Map<String, Integer> counted = new TreeMap<>();
     for (JsonNode p : json.get("phases")) {
       counted.put(p.get("operation").asText(), p.get("attempted").asInt());

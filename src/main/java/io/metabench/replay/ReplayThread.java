@@ -29,6 +29,8 @@ import org.apache.hadoop.fs.Path;
  */
 final class ReplayThread implements Callable<ReplayThread.Outcome> {
   static final String RETURNED_FALSE = "returned false";
+  /** The longest a waiting thread sleeps before it looks at the stop request again. */
+  private static final long MAX_PARK_NANOS = 100_000_000L;
 
   /** What one thread recorded, per operation. */
   static final class Outcome {
@@ -94,11 +96,15 @@ final class ReplayThread implements Callable<ReplayThread.Outcome> {
       int k = commands[i];
       long due = replayStart + schedule.dueOffsetNanos(k);
       if (schedule.paced()) {
-        for (long wait; (wait = due - clock.nanoTime()) > 0;) {
-          LockSupport.parkNanos(wait);
+        // In slices, so a stop (Ctrl-C) is seen during a long gap in the log, not after it.
+        for (long wait; (wait = due - clock.nanoTime()) > 0 && !stop.isRequested();) {
+          LockSupport.parkNanos(Math.min(wait, MAX_PARK_NANOS));
           if (Thread.interrupted()) {
             throw new InterruptedException();
           }
+        }
+        if (stop.isRequested()) {
+          break;
         }
       }
       runOne(entries.get(k), schedule.paced() ? due : Long.MIN_VALUE);

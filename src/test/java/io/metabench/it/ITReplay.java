@@ -339,6 +339,38 @@ class ITReplay {
   }
 
   @Test
+  void aStopDuringALongGapInTheLogEndsTheReplayWithAPartialResult() throws Exception {
+    String fields = "\tugi=u (auth:SIMPLE)\tip=/127.0.0.1\tcmd=%s\tsrc=%s\tdst=null\tperm=null"
+        + "\tproto=rpc";
+    List<String> lines = new ArrayList<>();
+    lines.add("2026-11-22 08:00:00,000 INFO FSNamesystem.audit: allowed=true"
+        + String.format(fields, "mkdirs", "/gap/d"));
+    lines.add("2026-11-22 09:00:00,000 INFO FSNamesystem.audit: allowed=true"
+        + String.format(fields, "create", "/gap/d/f"));
+    File log = writeLog(lines);
+    io.metabench.runner.StopRequest stop = new io.metabench.runner.StopRequest();
+    Thread signal = new Thread(() -> {
+      try {
+        Thread.sleep(1500);
+      } catch (InterruptedException e) {
+        return;
+      }
+      stop.request("interrupted by SIGINT");
+    });
+    signal.start();
+    long began = System.nanoTime();
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, stop, "replay",
+        "-auditLog", log.getPath(), "-baseDir", new File(scratch, "gap").toURI().toString(),
+        "-quiet");
+    signal.join();
+    assertThat((System.nanoTime() - began) / 1e9).as("not an hour").isLessThan(60);
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(130);
+    JsonNode json = r.json();
+    assertThat(json.get("partial").asBoolean()).isTrue();
+    assertThat(json.get("replay").get("replayed").asInt()).isEqualTo(1);
+  }
+
+  @Test
   void badInputIsRefusedWithNothingTouched() throws Exception {
     File base = new File(scratch, "untouched");
     MetaBenchRun missing = MetaBenchRun.run(new Configuration(), scratch, "replay", "-auditLog",

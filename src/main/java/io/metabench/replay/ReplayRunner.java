@@ -198,8 +198,8 @@ public final class ReplayRunner {
     int threads = schedule.threads();
     List<FileSystem> fs = clientsFor(threads);
     boolean lateMap = barrier.await(0);
-    LOG.info("replay of {}: {} commands on {} threads at speed {} into {}", log.source(),
-        log.entries().size(), threads, replay.speed(),
+    LOG.info("replay of {}: {} of its {} commands on {} threads at speed {} into {}",
+        log.source(), schedule.size(), log.entries().size(), threads, replay.speed(),
         ReplaySchedule.replayRoot(target.baseDir()));
     long[] startNanos = new long[1];
     CyclicBarrier gate = new CyclicBarrier(threads, () -> startNanos[0] = clock.nanoTime());
@@ -312,11 +312,7 @@ public final class ReplayRunner {
     if (progressOut == null) {
       return null;
     }
-    long total = 0;
-    for (int t = 0; t < schedule.threads(); t++) {
-      total += schedule.commandsOf(t).length;
-    }
-    long all = total;
+    long all = schedule.size();
     long began = clock.nanoTime();
     Thread t = new Thread(() -> {
       try {

@@ -151,6 +151,15 @@ public final class ReplaySchedule {
     return perThread.size();
   }
 
+  /** How many commands this schedule's threads replay (a map's share, or all). */
+  public int size() {
+    int n = 0;
+    for (int[] c : perThread) {
+      n += c.length;
+    }
+    return n;
+  }
+
   /** The indexes (into the log's entries) thread {@code t} replays, in log order. */
   public int[] commandsOf(int t) {
     return perThread.get(t);

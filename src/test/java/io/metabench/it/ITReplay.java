@@ -277,12 +277,20 @@ class ITReplay {
     Configuration local = new Configuration();
     local.set("mapreduce.framework.name", "local");
     MetaBenchRun r = MetaBenchRun.run(local, scratch, "replay", "-auditLog", log.getPath(),
-        "-baseDir", hdfs.uri() + basePath, "-maps", "2", "-threads", "2", "-quiet");
+        "-baseDir", hdfs.uri() + basePath, "-maps", "2", "-threads", "1", "-quiet");
     assertThat(r.exitCode).as(r.toString()).isZero();
     Path replayRoot = new Path(hdfs.uri() + basePath + "/replay/scenario");
     assertThat(tree(hdfs.fs(), replayRoot)).isEqualTo(tree(hdfs.fs(), new Path("/scenario")));
     JsonNode json = r.json();
     assertThat(json.get("maps").get("reported").asInt()).isEqualTo(2);
+    for (JsonNode map : json.get("maps").get("perMap")) {
+      int attempted = 0;
+      for (JsonNode p : map.get("phases")) {
+        attempted += p.get("attempted").asInt();
+      }
+      // The scenario's directories hash to both maps' slots (2 maps x 1 thread).
+      assertThat(attempted).as("map " + map.get("map")).isPositive();
+    }
     Map<String, Integer> expected = expectedCounts();
     Map<String, Integer> counted = new TreeMap<>();
     for (JsonNode p : json.get("phases")) {

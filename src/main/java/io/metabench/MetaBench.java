@@ -3,6 +3,9 @@ package io.metabench;
 import io.metabench.cli.CliParser;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.InvalidInputException;
+import io.metabench.config.ReplayConfig;
+import io.metabench.replay.AuditLog;
+import io.metabench.replay.ReplayRunner;
 import io.metabench.config.StudyPlan;
 import io.metabench.op.OpType;
 import io.metabench.report.CsvFormat;
@@ -89,6 +92,9 @@ public final class MetaBench extends Configured implements Tool {
       Configuration conf = getConf();
       if (args.length > 0 && args[0].equals("report")) {
         return runReport(CliParser.parseReport(Arrays.copyOfRange(args, 1, args.length)));
+      }
+      if (args.length > 0 && args[0].equals("replay")) {
+        return runReplay(Arrays.copyOfRange(args, 1, args.length), conf);
       }
       if (CliParser.parse(args, conf).help()) {
         CliParser.printHelp(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)));
@@ -199,6 +205,31 @@ public final class MetaBench extends Configured implements Tool {
     out.printf(Locale.ROOT, "%nResults: %s%n", dir);
     out.flush();
     return exitCode;
+  }
+
+  /**
+   * Replays an HDFS audit log (docs/replay.md): every input is checked (options, the log, the
+   * target's base directory) before anything is written.
+   */
+  private int runReplay(String[] args, Configuration conf)
+      throws IOException, InterruptedException {
+    if (CliParser.parseReplay(args, conf).help()) {
+      CliParser.printHelp(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)));
+      return EXIT_OK;
+    }
+    ReplayConfig replay = ReplayConfig.fromConfiguration(conf);
+    BenchConfig config = BenchConfig.fromConfiguration(conf);
+    AuditLog log = AuditLog.read(replay.auditLog());
+    ResultFiles.checkJsonOut(config);
+    io.metabench.fs.KerberosLogin.loginIfAsked(conf);
+    try (Target target = TargetResolver.resolve(config, conf)) {
+      RunResult result = config.maps() > 0
+          ? new MetaBenchJob(config, conf, target, stop).withReplay(replay, log).run()
+          : new ReplayRunner(config, replay, log, target, NanoClock.SYSTEM,
+              BenchConfig.quiet(conf) ? null : err, stop).run();
+      publish(result);
+      return result.exitCode();
+    }
   }
 
   /** Re-draws the summary, CSV, charts and HTML report of saved results. */

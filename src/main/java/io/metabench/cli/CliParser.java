@@ -136,6 +136,13 @@ public final class CliParser {
         + "the file system is touched (default: the ticket cache, as after kinit)");
     add(o, "keytab", "file", "Kerberos: the keytab holding -principal's keys; give both or "
         + "neither");
+    add(o, "auditLog", "file", "replay: the HDFS NameNode audit log to replay (metabench replay "
+        + "-auditLog hdfs-audit.log)");
+    add(o, "replaySpeed", "x", "replay: pace relative to the recorded one (default "
+        + REPLAY_SPEED_DEFAULT + "; 2 = twice as fast, 0 = as fast as possible)");
+    o.addOption(Option.builder("replayPrecreate").hasArg().optionalArg(true)
+        .argName("true|false").desc("replay: first create, unmeasured, what the log reads or "
+            + "renames but never creates (default " + REPLAY_PRECREATE_DEFAULT + ")").build());
     add(o, "reduces", "n", "Accepted for NNBench command lines; no effect");
     add(o, "filesPerReport", "n", "Accepted for Curvine command lines; no effect");
     // Two values at most, so a value may itself contain '=' (as with Hadoop's own -D).
@@ -161,6 +168,58 @@ public final class CliParser {
    * @throws InvalidInputException for unknown options, missing values or a missing -confDir
    */
   public static Parsed parse(String[] args, Configuration conf) {
+    return parse(args, conf, false);
+  }
+
+  /**
+   * Options the replay command refuses, with why: the log decides what runs, and a replay is one
+   * run in one process.
+   */
+  private static final Map<String, String> NOT_FOR_REPLAY = new java.util.LinkedHashMap<>();
+
+  static {
+    NOT_FOR_REPLAY.put("operation", "the audit log decides the operations");
+    NOT_FOR_REPLAY.put("cleanup", "a replay removes nothing it did not replay; remove "
+        + "<baseDir>/replay yourself");
+    NOT_FOR_REPLAY.put("target", "a replay runs against one -baseDir");
+    NOT_FOR_REPLAY.put("iterations", "a replay runs once");
+    NOT_FOR_REPLAY.put("study", "a replay is not a study");
+    NOT_FOR_REPLAY.put("outDir", "a replay writes -jsonOut");
+    NOT_FOR_REPLAY.put("chartThreads", "a replay is not a study");
+    NOT_FOR_REPLAY.put("readShift", "the audit log names the paths read");
+    String noItems = "the audit log names the paths";
+    NOT_FOR_REPLAY.put("numberOfFiles", noItems);
+    NOT_FOR_REPLAY.put("numFiles", noItems);
+    NOT_FOR_REPLAY.put("filesPerDir", noItems);
+    NOT_FOR_REPLAY.put("mapIndex", "a replay writes only under <baseDir>/replay");
+    String noSizes = "the audit log records no sizes: replayed creates are empty files with the "
+        + "file system's defaults";
+    NOT_FOR_REPLAY.put("bytesToWrite", noSizes);
+    NOT_FOR_REPLAY.put("blocksPerFile", noSizes);
+    NOT_FOR_REPLAY.put("bytesPerBlock", noSizes);
+    NOT_FOR_REPLAY.put("blockSize", noSizes);
+    NOT_FOR_REPLAY.put("replicationFactorPerFile", noSizes);
+    NOT_FOR_REPLAY.put("readFileAfterOpen", "the audit log records no reads: a replayed open "
+        + "reads nothing");
+    NOT_FOR_REPLAY.put("retries", "each recorded command is replayed once");
+    NOT_FOR_REPLAY.put("startTime", "a replay starts as soon as it is ready");
+    String notYet = "not implemented for replay";
+    NOT_FOR_REPLAY.put("opTimeout", notYet);
+    NOT_FOR_REPLAY.put("failFast", notYet);
+    NOT_FOR_REPLAY.put("seriesOut", "a replay writes no per-second series");
+  }
+
+  /**
+   * Parses the options of {@code replay} (the arguments after the word): the usual options minus
+   * those a replay cannot honour, plus -auditLog, -replaySpeed and -replayPrecreate.
+   *
+   * @throws InvalidInputException as {@link #parse}, and for an option replay does not take
+   */
+  public static Parsed parseReplay(String[] args, Configuration conf) {
+    return parse(args, conf, true);
+  }
+
+  private static Parsed parse(String[] args, Configuration conf, boolean replay) {
     for (int i = 0; i + 1 < args.length; i++) {
       // commons-cli would take "-D key value" as key=value; Hadoop's -D takes one key=value word.
       if (args[i].equals("-D") && !args[i + 1].contains("=")) {
@@ -187,7 +246,27 @@ public final class CliParser {
     java.util.List<String> targets = new java.util.ArrayList<>();
     for (Option opt : cmd.getOptions()) {
       String v = opt.getValue();
+      if (replay && NOT_FOR_REPLAY.containsKey(opt.getOpt())) {
+        throw new InvalidInputException("replay does not take -" + opt.getOpt() + " ("
+            + NOT_FOR_REPLAY.get(opt.getOpt()) + "): drop it");
+      }
       switch (opt.getOpt()) {
+        case "auditLog":
+        case "replaySpeed":
+        case "replayPrecreate":
+          if (!replay) {
+            throw new InvalidInputException("-" + opt.getOpt() + " is an option of the replay "
+                + "command: run metabench replay -auditLog FILE [options]");
+          }
+          if (opt.getOpt().equals("auditLog")) {
+            conf.set(REPLAY_AUDIT_LOG, v);
+          } else if (opt.getOpt().equals("replaySpeed")) {
+            io.metabench.config.ReplayConfig.speed(v); // refused here, before anything else
+            conf.set(REPLAY_SPEED, v.trim());
+          } else {
+            conf.set(REPLAY_PRECREATE, v == null ? "true" : v);
+          }
+          break;
         case "operation":
           conf.set(OPERATIONS, v);
           break;
@@ -493,6 +572,9 @@ public final class CliParser {
             + "Generic options (-D key=value, -conf file, -fs uri, -libjars) go first.\n\n",
         options(), 2, 2, "\nmetabench report [-outDir dir] [-chartThreads n] result.json... re-draws "
             + "the summary, charts and HTML report of saved results.\n"
+            + "metabench replay -auditLog hdfs-audit.log [-replaySpeed x] [-replayPrecreate "
+            + "false] [options] replays an HDFS NameNode audit log under <baseDir>/replay "
+            + "(docs/replay.md).\n"
             + "\nExit codes: 0 all operations succeeded, 1 some failed, 2 bad input.\n"
             + "Docs: docs/usage.md", false);
     out.flush();

@@ -60,7 +60,8 @@ public final class BenchConfig {
       ops = OpType.MIX.id();
     }
     if (ops.isEmpty()) {
-      if (!cleanup) {
+      // A replay takes its operations from the audit log, one phase per operation it holds.
+      if (!cleanup && conf.getTrimmed(REPLAY_AUDIT_LOG, REPLAY_AUDIT_LOG_DEFAULT).isEmpty()) {
         throw new InvalidInputException("no operation given: pass -operation with one of "
             + OpType.validNames() + ", or all");
       }

@@ -251,4 +251,26 @@ public final class ConfigKeys {
    */
   public static final String MIX_FILL_PERCENT = "metabench.mix.fill.percent";
   public static final int MIX_FILL_PERCENT_DEFAULT = 0;
+
+  /**
+   * The replay command: the HDFS NameNode audit log (FSNamesystem.audit lines) whose commands are
+   * replayed under {@code <baseDir>/replay}. Empty: not a replay.
+   */
+  public static final String REPLAY_AUDIT_LOG = "metabench.replay.audit.log";
+  public static final String REPLAY_AUDIT_LOG_DEFAULT = "";
+
+  /**
+   * Pace of a replay relative to the recorded one: command k is due at
+   * {@code start + (t_k - t_0) / speed}. 1 keeps the recorded pace, 2 is twice as fast, 0 means
+   * as fast as possible (no schedule).
+   */
+  public static final String REPLAY_SPEED = "metabench.replay.speed";
+  public static final double REPLAY_SPEED_DEFAULT = 1.0;
+
+  /**
+   * Before a replay, create (unmeasured) the files and directories the log reads or renames but
+   * never creates: they existed in the recorded namespace.
+   */
+  public static final String REPLAY_PRECREATE = "metabench.replay.precreate";
+  public static final boolean REPLAY_PRECREATE_DEFAULT = true;
 }

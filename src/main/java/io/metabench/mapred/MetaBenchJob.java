@@ -3,6 +3,7 @@ package io.metabench.mapred;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
 import io.metabench.config.InvalidInputException;
+import io.metabench.config.ReplayConfig;
 import io.metabench.config.UserSettings;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.FsSemantics;
@@ -13,11 +14,15 @@ import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.Layout;
 import io.metabench.path.NamespaceState;
+import io.metabench.replay.AuditLog;
+import io.metabench.replay.Precreation;
+import io.metabench.replay.ReplayRunner;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.runner.StopRequest;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.ReplayPart;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.FileNotFoundException;
@@ -64,6 +69,11 @@ public final class MetaBenchJob {
   private final Configuration conf;
   private final Target target;
   private final StopRequest stop;
+  /** Set for a MapReduce replay: what to replay; null for benchmark phases. */
+  private ReplayConfig replay;
+  private AuditLog log;
+  private long precreated;
+  private long precreateFailed;
 
   public MetaBenchJob(BenchConfig config, Configuration conf, Target target) {
     this(config, conf, target, StopRequest.NEVER);
@@ -75,6 +85,23 @@ public final class MetaBenchJob {
     this.config = config;
     this.conf = conf;
     this.target = target;
+  }
+
+  /**
+   * Makes this job a MapReduce replay of {@code log} (docs/replay.md): the driver checks and
+   * claims the base directory, makes the replay subtree, precreates, and copies the log into the
+   * job's directory; each map replays its share of the directories, the maps starting together at
+   * a barrier.
+   */
+  public MetaBenchJob withReplay(ReplayConfig replay, AuditLog log) {
+    this.replay = replay;
+    this.log = log;
+    return this;
+  }
+
+  /** The phases the job's maps report: the log's operations for a replay. */
+  private List<OpType> operations() {
+    return replay == null ? config.operations() : new ArrayList<>(log.operations());
   }
 
   /**
@@ -90,6 +117,9 @@ public final class MetaBenchJob {
     try (FileSystem control = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
       FileSystem fs = clients.newClient();
       checkEveryMap(fs, base);
+      if (replay != null) {
+        ReplayRunner.checkTarget(fs, base);
+      }
       return fs;
     })) {
       BenchmarkRunner.checkHdfsLimits(config, target);
@@ -98,6 +128,9 @@ public final class MetaBenchJob {
           "jobs/job-" + startedAt + "-" + Long.toHexString(Double.doubleToLongBits(Math.random())));
       RunResult result;
       try {
+        if (replay != null) {
+          prepareReplay(control, jobDir);
+        }
         Job job = configure(jobDir);
         LOG.info("Submitting {} maps x {} workers x {} items: {}", config.maps(),
             config.threads(), config.filesPerWorker(), OpType.join(config.operations()));
@@ -123,6 +156,26 @@ public final class MetaBenchJob {
       }
       return result;
     }
+  }
+
+  /**
+   * Before a MapReduce replay: the replay subtree, what the log finds already there (unmeasured,
+   * from the driver), and the log itself in the job's directory, where every map can read it.
+   */
+  private void prepareReplay(FileSystem control, Path jobDir)
+      throws IOException, InterruptedException {
+    ReplayRunner.prepareTarget(control, target);
+    Precreation pre = replay.precreate() ? Precreation.of(log.entries()) : Precreation.NONE;
+    precreateFailed = ReplayRunner.precreate(pre, target, config.threads());
+    precreated = pre.size() - precreateFailed;
+    control.copyFromLocalFile(false, true, new Path(replay.auditLog().getAbsoluteFile().toURI()),
+        replayLog(jobDir));
+  }
+
+  /** Where the maps of a replay read the log: beside the job's barrier files, as it is. */
+  private Path replayLog(Path jobDir) {
+    return new Path(jobDir, replay.auditLog().getName().endsWith(".gz") ? "audit.log.gz"
+        : "audit.log");
   }
 
   /**
@@ -170,6 +223,10 @@ public final class MetaBenchJob {
     // The maps must all use the file system the driver resolved, whatever their defaults are.
     jc.set(ConfigKeys.BASE_DIR, target.baseDir().toString());
     jc.set(ConfigKeys.JOB_DIR, jobDir.toString());
+    if (replay != null) {
+      jc.set(ConfigKeys.REPLAY_AUDIT_LOG, replayLog(jobDir).toString());
+      jc.set(ConfigKeys.REPLAY_SPEED, Double.toString(replay.speed()));
+    }
     if (target.embedded()) {
       EmbeddedHdfs.configureClient(jc);
     }
@@ -189,7 +246,8 @@ public final class MetaBenchJob {
     // Version 2 moves each task's output into place when the task commits, so the maps that
     // finished are readable even when the job as a whole fails or is killed.
     jc.setInt("mapreduce.fileoutputcommitter.algorithm.version", 2);
-    job.setJobName("MetaBench " + OpType.join(config.operations()) + " (" + config.maps()
+    job.setJobName("MetaBench " + (replay != null ? "replay of " + replay.auditLog().getName()
+        : OpType.join(config.operations())) + " (" + config.maps()
         + " maps x " + config.threads() + " threads)");
     job.setJarByClass(MetaBenchJob.class);
     job.setInputFormatClass(MapIndexInputFormat.class);
@@ -289,14 +347,15 @@ public final class MetaBenchJob {
 
   private RunResult result(long startedAt, List<MapReport> reports) {
     List<PhaseResult> phases = new ArrayList<>();
-    for (int i = 0; i < config.operations().size(); i++) {
+    List<OpType> ops = operations();
+    for (int i = 0; i < ops.size(); i++) {
       List<PhaseResult> parts = new ArrayList<>();
       for (MapReport r : reports) {
         if (i < r.phases().size()) {
           parts.add(r.phases().get(i));
         }
       }
-      phases.add(PhaseResult.combine(config.operations().get(i), parts));
+      phases.add(PhaseResult.combine(ops.get(i), parts));
     }
     Map<String, FailureCount> cleanup = new TreeMap<>();
     for (MapReport r : reports) {
@@ -308,10 +367,9 @@ public final class MetaBenchJob {
     List<String> notRun = new ArrayList<>();
     List<Integer> stopped = new ArrayList<>();
     for (MapReport r : reports) {
-      if (r.phases().size() < config.operations().size()) {
+      if (r.phases().size() < ops.size()) {
         stopped.add(r.mapIndex());
-        for (OpType op : config.operations().subList(r.phases().size(),
-            config.operations().size())) {
+        for (OpType op : ops.subList(r.phases().size(), ops.size())) {
           if (!notRun.contains(op.id())) {
             notRun.add(op.id());
           }
@@ -321,6 +379,16 @@ public final class MetaBenchJob {
     if (!notRun.isEmpty()) {
       result = result.withNotRun(notRun, "maps " + stopped + " stopped before them because "
           + "their earlier phases' failures left items behind (see those maps' logs)");
+    }
+    if (replay != null) {
+      List<ReplayPart> parts = new ArrayList<>();
+      for (MapReport r : reports) {
+        if (r.replay() != null) {
+          parts.add(r.replay());
+        }
+      }
+      result = result.withReplay(ReplayRunner.summary(log, replay, precreated, precreateFailed,
+          ReplayPart.combine(parts)));
     }
     if (!result.missingMaps().isEmpty()) {
       LOG.warn("{} of {} maps left no report: {}", result.missingMaps().size(), config.maps(),

@@ -2,8 +2,11 @@ package io.metabench.mapred;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
+import io.metabench.config.ReplayConfig;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
+import io.metabench.replay.AuditLog;
+import io.metabench.replay.ReplayRunner;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.runner.Progress;
 import io.metabench.runner.StopRequest;
@@ -13,6 +16,7 @@ import io.metabench.stats.NanoClock;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -26,8 +30,8 @@ import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
 
 /**
- * One map task: the multi-threaded runner for one map index, meeting the other maps at a file
- * barrier before each phase, and writing its results (with full latency histograms) as its only
+ * One map task: the multi-threaded runner for one map index (or, in a MapReduce replay, this
+ * map's share of the audit log), meeting the other maps at a file barrier before each phase, and writing its results (with full latency histograms) as its only
  * output record. The output is committed only if the attempt succeeds, so the driver never counts
  * an attempt that did not.
  */
@@ -56,17 +60,35 @@ public final class MetaBenchMapper
       PhaseBarrier files = new FileBarrier(barrierFs, new Path(jobDir, "barrier"), mapIndex,
           conf.getInt(ConfigKeys.MAPS, 1), config.barrierTimeoutSeconds() * 1000L,
           context::progress);
-      // -startTime is NNBench's way to start the maps together: the first phase then waits for
-      // that wall-clock time instead of the file barrier; later phases meet at the barrier.
-      PhaseBarrier barrier = config.startTime() > 0
-          ? phase -> phase > 0 && files.await(phase) : files;
-      // Plain progress lines every few seconds land in the task's stderr log.
-      RunResult result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier,
-          BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false),
-          StopRequest.NEVER).run();
-      MapReport report = new MapReport(mapIndex, InetAddress.getLocalHost().getHostName(),
-          context.getTaskAttemptID().toString(), result.phases(), result.cleanupFailures());
-      count(context, result);
+      String host = InetAddress.getLocalHost().getHostName();
+      String attempt = context.getTaskAttemptID().toString();
+      MapReport report;
+      if (!conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG, "").isEmpty()) {
+        // A MapReduce replay: this map's share of the log, all maps starting at the barrier.
+        Path logPath = new Path(conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG));
+        AuditLog log;
+        try (InputStream in = barrierFs.open(logPath)) {
+          log = AuditLog.read(in, logPath.getName());
+        }
+        ReplayRunner.MapShare share = new ReplayRunner(config, ReplayConfig.ofTask(conf), log,
+            target, NanoClock.SYSTEM, BenchConfig.quiet(conf) ? null : System.err,
+            StopRequest.NEVER).runAsMap(mapIndex, conf.getInt(ConfigKeys.MAPS, 1), files);
+        report = new MapReport(mapIndex, host, attempt, share.phases(),
+            java.util.Collections.emptyMap(), share.part());
+      } else {
+        // -startTime is NNBench's way to start the maps together: the first phase then waits
+        // for that wall-clock time instead of the file barrier; later phases meet at the
+        // barrier.
+        PhaseBarrier barrier = config.startTime() > 0
+            ? phase -> phase > 0 && files.await(phase) : files;
+        // Plain progress lines every few seconds land in the task's stderr log.
+        RunResult result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier,
+            BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false),
+            StopRequest.NEVER).run();
+        report = new MapReport(mapIndex, host, attempt, result.phases(),
+            result.cleanupFailures());
+      }
+      count(context, report.phases());
       byte[] bytes = report.toBytes();
       context.write(new IntWritable(mapIndex), new BytesWritable(bytes));
     } finally {
@@ -74,8 +96,8 @@ public final class MetaBenchMapper
     }
   }
 
-  private static void count(Context context, RunResult result) {
-    for (PhaseResult p : result.phases()) {
+  private static void count(Context context, java.util.List<PhaseResult> phases) {
+    for (PhaseResult p : phases) {
       context.getCounter(MetaBenchCounter.OPS_ATTEMPTED).increment(p.attempted());
       context.getCounter(MetaBenchCounter.OPS_SUCCESSFUL).increment(p.successes());
       context.getCounter(MetaBenchCounter.OPS_FAILED).increment(p.failed());

@@ -4,6 +4,7 @@ import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
@@ -80,6 +81,60 @@ public final class JsonFormat implements ResultFormat {
     if (result.mapsRequested() > 0) {
       writeMaps(w, result);
     }
+    if (result.replay() != null) {
+      writeReplay(w, result.replay());
+    }
+    w.endObject();
+  }
+
+  /** The replay's summary (docs/replay.md): only in a replay's result. */
+  private static void writeReplay(JsonWriter w, ReplaySummary r) throws IOException {
+    w.name("replay").beginObject();
+    w.name("auditLog").value(r.auditLog());
+    w.name("replaySpeed").value(r.speed(), 6);
+    w.name("lines").value(r.lines());
+    w.name("auditLines").value(r.auditLines());
+    w.name("otherLines").value(r.otherLines());
+    w.name("malformedLines").value(r.malformedLines());
+    w.name("replayed").value(r.replayed());
+    w.name("notReplayed").value(r.notReplayed());
+    w.name("notReplayedByCommand").beginObject();
+    for (Map.Entry<String, Long> e : r.unsupported().entrySet()) {
+      w.name(e.getKey()).value(e.getValue().longValue());
+    }
+    w.endObject();
+    w.name("deniedByCommand").beginObject();
+    for (Map.Entry<String, Long> e : r.denied().entrySet()) {
+      w.name(e.getKey()).value(e.getValue().longValue());
+    }
+    w.endObject();
+    w.name("replayPrecreate").value(r.precreate());
+    w.name("precreated").value(r.precreated());
+    w.name("precreateFailed").value(r.precreateFailed());
+    w.name("logSpanSeconds").value(r.logSpanMillis() / 1e3, 3);
+    w.name("replaySpanSeconds").value(r.replaySpanNanos() / 1e9, 6);
+    w.name("achievedSpeed").value(r.achievedSpeed(), 6);
+    w.name("fromDue").beginArray();
+    for (Map.Entry<io.metabench.op.OpType, Histogram> e : r.fromDue().entrySet()) {
+      Histogram h = e.getValue();
+      boolean any = h.getTotalCount() > 0;
+      w.beginObject();
+      w.name("operation").value(e.getKey().id());
+      w.name("successful").value(h.getTotalCount());
+      w.name("latencyMs").beginObject();
+      w.name("mean").value(any ? h.getMean() / 1e6 : 0, 6);
+      for (int i = 0; i < PERCENTILES.length; i++) {
+        w.name(PERCENTILE_NAMES[i]).value(any ? h.getValueAtPercentile(PERCENTILES[i]) / 1e6
+            : 0, 6);
+      }
+      w.name("max").value(any ? h.getMaxValue() / 1e6 : 0, 6);
+      w.endObject();
+      Long behind = r.maxBehindNanos().get(e.getKey());
+      w.name("maxLateMs").value(behind == null ? 0 : behind / 1e6, 6);
+      w.name("latencyHistogram").value(encode(h));
+      w.endObject();
+    }
+    w.endArray();
     w.endObject();
   }
 

@@ -5,6 +5,7 @@ import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
@@ -25,10 +26,17 @@ public final class TextFormat implements ResultFormat {
     String who = result.mapsRequested() > 0
         ? result.mapsRequested() + " maps x " + result.config().threads() + " workers"
         : "map " + result.config().mapIndex() + ", " + result.config().threads() + " workers";
-    out.append(String.format(Locale.ROOT,
-        "base dir %s, %s x %d items, %s clients, %d bytes per file%n%n",
-        info.baseDir(), who, result.config().filesPerWorker(), info.clientMode(),
-        result.config().bytesToWrite()));
+    if (result.replay() != null) {
+      out.append(String.format(Locale.ROOT, "replay of %s into %s/replay, %d threads, %s "
+          + "clients; latency = service time (from each command's start)%n%n",
+          result.replay().auditLog(), info.baseDir(), result.config().threads(),
+          info.clientMode()));
+    } else {
+      out.append(String.format(Locale.ROOT,
+          "base dir %s, %s x %d items, %s clients, %d bytes per file%n%n",
+          info.baseDir(), who, result.config().filesPerWorker(), info.clientMode(),
+          result.config().bytesToWrite()));
+    }
     out.append(String.format(Locale.ROOT, ROW, "phase", "workers", "ok", "failed", "late",
         "seconds", "TPS", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "MB/s"));
     for (PhaseResult p : result.phases()) {
@@ -71,6 +79,9 @@ public final class TextFormat implements ResultFormat {
       writeCauses(out, p.name() + " retried", p.retries());
     }
     writeCauses(out, "cleanup could not remove", result.cleanupFailures());
+    if (result.replay() != null) {
+      writeReplay(result.replay(), out);
+    }
     if (!result.notRun().isEmpty()) {
       out.append(String.format(Locale.ROOT, "  not run: %s: %s%n",
           String.join(",", result.notRun()), result.notRunReason()));
@@ -104,6 +115,47 @@ public final class TextFormat implements ResultFormat {
       verdict = failed + " operations failed (exit code " + result.exitCode() + ").";
     }
     out.append(String.format(Locale.ROOT, "%n%s%n", verdict));
+  }
+
+  private static final String DUE_ROW = "%-13s %10s %9s %9s %9s %9s %9s %9s %12s%n";
+
+  /** The replay's summary: what the log held, what ran, the pace, latency from due time. */
+  private static void writeReplay(ReplaySummary r, Appendable out) throws IOException {
+    out.append(String.format(Locale.ROOT, "%nreplay: %d lines, %d audit commands: %d replayed, "
+        + "%d not replayed; %d other lines, %d unreadable audit lines%n", r.lines(),
+        r.auditLines(), r.replayed(), r.notReplayed(), r.otherLines(), r.malformedLines()));
+    for (Map.Entry<String, Long> e : r.unsupported().entrySet()) {
+      out.append(String.format(Locale.ROOT, "  not replayed (no MetaBench operation): %s x %d%n",
+          e.getKey(), e.getValue()));
+    }
+    for (Map.Entry<String, Long> e : r.denied().entrySet()) {
+      out.append(String.format(Locale.ROOT, "  not replayed (allowed=false): %s x %d%n",
+          e.getKey(), e.getValue()));
+    }
+    out.append(r.precreate() ? String.format(Locale.ROOT, "precreated %d paths the log found "
+        + "already there%s%n", r.precreated(), r.precreateFailed() == 0 ? ""
+            : " (" + r.precreateFailed() + " could not be created)")
+        : String.format(Locale.ROOT, "nothing precreated (-replayPrecreate false)%n"));
+    out.append(String.format(Locale.ROOT, "log span %s s, replay span %s s, -replaySpeed %s, "
+        + "achieved speed %s%n", fixed(r.logSpanMillis() / 1e3, 3),
+        fixed(r.replaySpanNanos() / 1e9, 3), r.speed() == 0 ? "0 (as fast as possible)"
+            : ReportMath.fixed(r.speed(), 3, "-"), fixed(r.achievedSpeed(), 3)));
+    out.append(String.format(Locale.ROOT, "latency from due time%s:%n", r.speed() == 0
+        ? " (no schedule at -replaySpeed 0: the same as the service time)" : ""));
+    out.append(String.format(Locale.ROOT, DUE_ROW, "operation", "ok", "mean ms", "p50 ms",
+        "p90 ms", "p99 ms", "p99.9 ms", "max ms", "max late ms"));
+    for (Map.Entry<OpType, org.HdrHistogram.Histogram> e : r.fromDue().entrySet()) {
+      org.HdrHistogram.Histogram h = e.getValue();
+      boolean any = h.getTotalCount() > 0;
+      Long behind = r.maxBehindNanos().get(e.getKey());
+      out.append(String.format(Locale.ROOT, DUE_ROW, e.getKey().id(), h.getTotalCount(),
+          fixed(any ? h.getMean() / 1e6 : 0, 3), fixed(any ? h.getValueAtPercentile(50) / 1e6 : 0, 3),
+          fixed(any ? h.getValueAtPercentile(90) / 1e6 : 0, 3),
+          fixed(any ? h.getValueAtPercentile(99) / 1e6 : 0, 3),
+          fixed(any ? h.getValueAtPercentile(99.9) / 1e6 : 0, 3),
+          fixed(any ? h.getMaxValue() / 1e6 : 0, 3),
+          fixed(behind == null ? 0 : behind / 1e6, 3)));
+    }
   }
 
   private static final String MAP_ROW = "%-5s %-24s %-13s %10s %8s %5s %5s %13s %11s%n";

@@ -33,11 +33,8 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.fs.CommonPathCapabilities;
 import org.apache.hadoop.fs.FileSystem;
@@ -136,7 +133,7 @@ public final class BenchmarkRunner {
       }
       claim(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
-      pool = Executors.newCachedThreadPool(daemonThreads());
+      pool = Executors.newCachedThreadPool(Parallel.daemonThreads("metabench-worker"));
       if (seriesPath != null) {
         try {
           series = SeriesFile.create(seriesPath);
@@ -246,6 +243,14 @@ public final class BenchmarkRunner {
       }
       throw e;
     }
+  }
+
+  /**
+   * The cause a failure is counted under: the exception's simple class name, for a server-side
+   * exception the server's class (as every phase counts it).
+   */
+  public static String causeOf(Exception e) {
+    return Worker.causeOf(e);
   }
 
   /** What the marker records for {@code map}; refuses a base directory MetaBench may not use. */
@@ -754,45 +759,10 @@ public final class BenchmarkRunner {
     return shared;
   }
 
-  /** A task of worker {@code t}. */
-  private interface WorkerTask<T> {
-    T run(int t) throws Exception;
-  }
-
   /** Runs one task per worker, all at once, and returns their results in worker order. */
-  private <T> List<T> forEachWorker(int workers, WorkerTask<T> task)
+  private <T> List<T> forEachWorker(int workers, Parallel.Task<T> task)
       throws IOException, InterruptedException {
-    List<Future<T>> futures = new ArrayList<>(workers);
-    for (int t = 0; t < workers; t++) {
-      final int worker = t;
-      Callable<T> c = () -> task.run(worker);
-      futures.add(pool.submit(c));
-    }
-    List<T> results = new ArrayList<>(workers);
-    for (int t = 0; t < workers; t++) {
-      try {
-        results.add(futures.get(t).get());
-      } catch (ExecutionException e) {
-        for (Future<T> f : futures) {
-          f.cancel(true);
-        }
-        Throwable cause = e.getCause();
-        if (cause instanceof IOException) {
-          throw (IOException) cause;
-        }
-        throw new IOException("worker " + t + " failed: " + cause, cause);
-      }
-    }
-    return results;
-  }
-
-  private static java.util.concurrent.ThreadFactory daemonThreads() {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, "metabench-worker-" + n.getAndIncrement());
-      t.setDaemon(true);
-      return t;
-    };
+    return Parallel.forEach(pool, workers, "worker", task);
   }
 
   private void logPhase(PhaseResult r) {

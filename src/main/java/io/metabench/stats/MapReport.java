@@ -18,16 +18,25 @@ import java.util.TreeMap;
  * <p>Immutable.
  */
 public final class MapReport {
-  private static final int VERSION = 1;
+  /** 2 added the replay part; version 1 reports (no replay part) are still read. */
+  private static final int VERSION = 2;
 
   private final int mapIndex;
   private final String host;
   private final String taskAttempt;
   private final List<PhaseResult> phases;
   private final Map<String, FailureCount> cleanupFailures;
+  private final ReplayPart replay;
 
   public MapReport(int mapIndex, String host, String taskAttempt, List<PhaseResult> phases,
       Map<String, FailureCount> cleanupFailures) {
+    this(mapIndex, host, taskAttempt, phases, cleanupFailures, null);
+  }
+
+  /** The report of a map of a MapReduce replay, with its replay figures. */
+  public MapReport(int mapIndex, String host, String taskAttempt, List<PhaseResult> phases,
+      Map<String, FailureCount> cleanupFailures, ReplayPart replay) {
+    this.replay = replay;
     this.mapIndex = mapIndex;
     this.host = host;
     this.taskAttempt = taskAttempt;
@@ -55,6 +64,11 @@ public final class MapReport {
     return cleanupFailures;
   }
 
+  /** The map's replay figures; null unless it is a map of a replay. */
+  public ReplayPart replay() {
+    return replay;
+  }
+
   public byte[] toBytes() throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (DataOutputStream out = new DataOutputStream(bytes)) {
@@ -72,6 +86,10 @@ public final class MapReport {
         out.writeLong(e.getValue().count());
         out.writeUTF(e.getValue().example());
       }
+      out.writeBoolean(replay != null);
+      if (replay != null) {
+        replay.write(out);
+      }
     }
     return bytes.toByteArray();
   }
@@ -79,7 +97,7 @@ public final class MapReport {
   public static MapReport fromBytes(byte[] data, int length) throws IOException {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, 0, length))) {
       int version = in.readInt();
-      if (version != VERSION) {
+      if (version != 1 && version != VERSION) {
         throw new IOException("unknown map report version " + version);
       }
       int mapIndex = in.readInt();
@@ -96,7 +114,8 @@ public final class MapReport {
         String cause = in.readUTF();
         cleanup.put(cause, new FailureCount(in.readLong(), in.readUTF()));
       }
-      return new MapReport(mapIndex, host, attempt, phases, cleanup);
+      ReplayPart replay = version >= 2 && in.readBoolean() ? ReplayPart.read(in) : null;
+      return new MapReport(mapIndex, host, attempt, phases, cleanup, replay);
     }
   }
 }

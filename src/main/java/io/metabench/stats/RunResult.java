@@ -31,6 +31,7 @@ public final class RunResult {
   private final FsSemantics semantics;
   private final String interruptedBy;
   private final boolean stoppedBySignal;
+  private final ReplaySummary replay;
 
   /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
@@ -55,10 +56,17 @@ public final class RunResult {
     this.semantics = FsSemantics.UNKNOWN;
     this.interruptedBy = "";
     this.stoppedBySignal = true;
+    this.replay = null;
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal) {
+    this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.replay);
+  }
+
+  private RunResult(RunResult r, List<String> notRun, String notRunReason,
+      FsSemantics semantics, String interruptedBy, boolean stoppedBySignal,
+      ReplaySummary replay) {
     this.info = r.info;
     this.config = r.config;
     this.phases = r.phases;
@@ -70,6 +78,18 @@ public final class RunResult {
     this.semantics = semantics;
     this.interruptedBy = interruptedBy;
     this.stoppedBySignal = stoppedBySignal;
+    this.replay = replay;
+  }
+
+  /** This result with the summary of the audit-log replay it is the result of. */
+  public RunResult withReplay(ReplaySummary summary) {
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
+        summary);
+  }
+
+  /** The replay's summary; null when the run was not a replay. */
+  public ReplaySummary replay() {
+    return replay;
   }
 
   /**

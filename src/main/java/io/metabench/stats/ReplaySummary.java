@@ -1,0 +1,157 @@
+package io.metabench.stats;
+
+import io.metabench.op.OpType;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What a replay of an audit log adds to its {@link RunResult}: what the log held and what of it
+ * was replayed, what was created beforehand, how the replay's pace compared with the recorded
+ * one, and per operation the latency from each command's due time (the phases' own latency is
+ * the service time, from each command's actual start). Formulas are in docs/replay.md.
+ *
+ * <p>Immutable; the histograms must not be modified.
+ */
+public final class ReplaySummary {
+  private final String auditLog;
+  private final long lines;
+  private final long auditLines;
+  private final long otherLines;
+  private final long malformedLines;
+  private final long replayed;
+  private final Map<String, Long> unsupported;
+  private final Map<String, Long> denied;
+  private final boolean precreate;
+  private final long precreated;
+  private final long precreateFailed;
+  private final double speed;
+  private final long logSpanMillis;
+  private final long replaySpanNanos;
+  private final Map<OpType, Histogram> fromDue;
+  private final Map<OpType, Long> maxBehindNanos;
+
+  public ReplaySummary(String auditLog, long lines, long auditLines, long otherLines,
+      long malformedLines, Map<String, Long> unsupported, Map<String, Long> denied,
+      boolean precreate, long precreated, long precreateFailed, double speed,
+      long logSpanMillis, ReplayPart part) {
+    this.auditLog = auditLog;
+    this.lines = lines;
+    this.auditLines = auditLines;
+    this.otherLines = otherLines;
+    this.malformedLines = malformedLines;
+    this.replayed = part.executed();
+    this.unsupported = Collections.unmodifiableMap(new TreeMap<>(unsupported));
+    this.denied = Collections.unmodifiableMap(new TreeMap<>(denied));
+    this.precreate = precreate;
+    this.precreated = precreated;
+    this.precreateFailed = precreateFailed;
+    this.speed = speed;
+    this.logSpanMillis = logSpanMillis;
+    this.replaySpanNanos = part.spanNanos();
+    this.fromDue = part.fromDue();
+    this.maxBehindNanos = part.maxLateNanos();
+  }
+
+  /** The audit log file. */
+  public String auditLog() {
+    return auditLog;
+  }
+
+  /** Every line of the file. */
+  public long lines() {
+    return lines;
+  }
+
+  /** Audit lines read: replayed + not replayed + denied. */
+  public long auditLines() {
+    return auditLines;
+  }
+
+  /** Lines that are not audit lines. */
+  public long otherLines() {
+    return otherLines;
+  }
+
+  /** Audit-looking lines that could not be read. */
+  public long malformedLines() {
+    return malformedLines;
+  }
+
+  /** Commands handed to the replay threads (each then succeeded or failed, or a stop cut it). */
+  public long replayed() {
+    return replayed;
+  }
+
+  /** Allowed commands not replayed, by audit command (no MetaBench operation). */
+  public Map<String, Long> unsupported() {
+    return unsupported;
+  }
+
+  /** Commands not replayed because the NameNode refused them (allowed=false), by command. */
+  public Map<String, Long> denied() {
+    return denied;
+  }
+
+  /** Sum of {@link #unsupported()} and {@link #denied()}. */
+  public long notReplayed() {
+    long n = 0;
+    for (long v : unsupported.values()) {
+      n += v;
+    }
+    for (long v : denied.values()) {
+      n += v;
+    }
+    return n;
+  }
+
+  /** Whether precreation was asked for (-replayPrecreate). */
+  public boolean precreate() {
+    return precreate;
+  }
+
+  /** Paths created before the replay because the log found them there. */
+  public long precreated() {
+    return precreated;
+  }
+
+  /** Paths that should have been precreated but could not be. */
+  public long precreateFailed() {
+    return precreateFailed;
+  }
+
+  /** -replaySpeed; 0 for as fast as possible. */
+  public double speed() {
+    return speed;
+  }
+
+  /** t_last − t_0 of the replayed commands, as recorded, in milliseconds. */
+  public long logSpanMillis() {
+    return logSpanMillis;
+  }
+
+  /** From the replay's start to the start of its last command to start, in nanoseconds. */
+  public long replaySpanNanos() {
+    return replaySpanNanos;
+  }
+
+  /** logSpan ÷ replaySpan: how much faster than recorded the replay went; 0 if undefined. */
+  public double achievedSpeed() {
+    return replaySpanNanos <= 0 || logSpanMillis <= 0 ? 0.0
+        : logSpanMillis * 1e6 / replaySpanNanos;
+  }
+
+  /**
+   * Per operation, latency from each successful command's due time to its end, in nanoseconds;
+   * with speed 0 (no due times) the same as the service time.
+   */
+  public Map<OpType, Histogram> fromDue() {
+    return fromDue;
+  }
+
+  /** Per operation, the most any command started after its due time, in nanoseconds. */
+  public Map<OpType, Long> maxBehindNanos() {
+    return maxBehindNanos;
+  }
+}

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.Path;
  *   &lt;baseDir&gt;/.metabench/          marker and per-map namespace state
  *   &lt;baseDir&gt;/data/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]file_&lt;i&gt;   files (renamed: file_&lt;i&gt;_r)
  *   &lt;baseDir&gt;/dirs/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]dir_&lt;i&gt;    directories of mkdirs/rmdir
+ *   &lt;baseDir&gt;/prefill/map_&lt;m&gt;/d_&lt;x1&gt;/.../d_&lt;xd&gt;/file_&lt;i&gt;   the prefill tree ({@link PrefillTree})
  * </pre>
  *
  * <p>Every path below the base directory is scheme-less (a path on the file system of the client
@@ -21,6 +22,7 @@ import org.apache.hadoop.fs.Path;
 public final class PathSchema {
   public static final String DATA_DIR = "data";
   public static final String DIRS_DIR = "dirs";
+  public static final String PREFILL_DIR = "prefill";
   public static final String RENAMED_SUFFIX = "_r";
 
   private final Path baseDir;
@@ -51,6 +53,16 @@ public final class PathSchema {
   /** {@code <baseDir>/data/map_<m>} or {@code <baseDir>/dirs/map_<m>}. */
   public Path mapDir(boolean files) {
     return new Path(kindDir(files), "map_" + mapIndex);
+  }
+
+  /** {@code <baseDir>/prefill}, which holds every map's prefill tree. */
+  public Path prefillDir() {
+    return new Path(root, PREFILL_DIR);
+  }
+
+  /** {@code <baseDir>/prefill/map_<m>}: the root of this map's {@link PrefillTree}. */
+  public Path prefillMapDir() {
+    return new Path(prefillDir(), "map_" + mapIndex);
   }
 
   /** The paths of worker {@code thread}, for that worker alone. */

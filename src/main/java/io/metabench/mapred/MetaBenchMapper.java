@@ -65,7 +65,8 @@ public final class MetaBenchMapper
           BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false),
           StopRequest.NEVER).run();
       MapReport report = new MapReport(mapIndex, InetAddress.getLocalHost().getHostName(),
-          context.getTaskAttemptID().toString(), result.phases(), result.cleanupFailures());
+          context.getTaskAttemptID().toString(), result.phases(), result.cleanupFailures())
+          .withPrefill(result.prefill());
       count(context, result);
       byte[] bytes = report.toBytes();
       context.write(new IntWritable(mapIndex), new BytesWritable(bytes));

@@ -18,13 +18,14 @@ import java.util.TreeMap;
  * <p>Immutable.
  */
 public final class MapReport {
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
 
   private final int mapIndex;
   private final String host;
   private final String taskAttempt;
   private final List<PhaseResult> phases;
   private final Map<String, FailureCount> cleanupFailures;
+  private final PrefillResult prefill;
 
   public MapReport(int mapIndex, String host, String taskAttempt, List<PhaseResult> phases,
       Map<String, FailureCount> cleanupFailures) {
@@ -33,6 +34,26 @@ public final class MapReport {
     this.taskAttempt = taskAttempt;
     this.phases = Collections.unmodifiableList(new ArrayList<>(phases));
     this.cleanupFailures = Collections.unmodifiableMap(new TreeMap<>(cleanupFailures));
+    this.prefill = null;
+  }
+
+  private MapReport(MapReport r, PrefillResult prefill) {
+    this.mapIndex = r.mapIndex;
+    this.host = r.host;
+    this.taskAttempt = r.taskAttempt;
+    this.phases = r.phases;
+    this.cleanupFailures = r.cleanupFailures;
+    this.prefill = prefill;
+  }
+
+  /** This report with what the map's prefill did (null: none was asked). */
+  public MapReport withPrefill(PrefillResult prefill) {
+    return new MapReport(this, prefill);
+  }
+
+  /** What the map's prefill did; null when none was asked. */
+  public PrefillResult prefill() {
+    return prefill;
   }
 
   public int mapIndex() {
@@ -72,6 +93,10 @@ public final class MapReport {
         out.writeLong(e.getValue().count());
         out.writeUTF(e.getValue().example());
       }
+      out.writeBoolean(prefill != null);
+      if (prefill != null) {
+        prefill.write(out);
+      }
     }
     return bytes.toByteArray();
   }
@@ -96,7 +121,8 @@ public final class MapReport {
         String cause = in.readUTF();
         cleanup.put(cause, new FailureCount(in.readLong(), in.readUTF()));
       }
-      return new MapReport(mapIndex, host, attempt, phases, cleanup);
+      MapReport report = new MapReport(mapIndex, host, attempt, phases, cleanup);
+      return in.readBoolean() ? report.withPrefill(PrefillResult.read(in)) : report;
     }
   }
 }

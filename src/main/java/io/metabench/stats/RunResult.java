@@ -31,6 +31,7 @@ public final class RunResult {
   private final FsSemantics semantics;
   private final String interruptedBy;
   private final boolean stoppedBySignal;
+  private final PrefillResult prefill;
 
   /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
@@ -55,10 +56,18 @@ public final class RunResult {
     this.semantics = FsSemantics.UNKNOWN;
     this.interruptedBy = "";
     this.stoppedBySignal = true;
+    this.prefill = null;
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal) {
+    this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.prefill);
+  }
+
+  private RunResult(RunResult r, List<String> notRun, String notRunReason,
+      FsSemantics semantics, String interruptedBy, boolean stoppedBySignal,
+      PrefillResult prefill) {
+    this.prefill = prefill;
     this.info = r.info;
     this.config = r.config;
     this.phases = r.phases;
@@ -94,6 +103,17 @@ public final class RunResult {
    */
   public RunResult withEarlyStop(String why) {
     return new RunResult(this, notRun, notRunReason, semantics, why, false);
+  }
+
+  /** This result with what the prefill did (null: no prefill was asked). */
+  public RunResult withPrefill(PrefillResult prefill) {
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
+        prefill);
+  }
+
+  /** What the prefill did; null when none was asked. */
+  public PrefillResult prefill() {
+    return prefill;
   }
 
   /** Why the run stopped early; empty when it was not interrupted. */
@@ -179,14 +199,15 @@ public final class RunResult {
   }
 
   /**
-   * 0 when every phase ran, every operation succeeded, cleanup (if asked) removed everything and
-   * every requested map reported; else 1.
+   * 0 when every phase ran, every operation succeeded, the prefill (if asked) completed without
+   * failures, cleanup (if asked) removed everything and every requested map reported; else 1.
    */
   public int exitCode() {
     if (partial()) {
       return stoppedBySignal ? INTERRUPTED_EXIT_CODE : 1;
     }
     return failedOperations() == 0 && cleanupFailures.isEmpty() && missingMaps().isEmpty()
-        && notRun.isEmpty() && notRunReason.isEmpty() ? 0 : 1;
+        && notRun.isEmpty() && notRunReason.isEmpty()
+        && (prefill == null || prefill.complete() && prefill.failed() == 0) ? 0 : 1;
   }
 }

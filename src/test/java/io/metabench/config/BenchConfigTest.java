@@ -154,7 +154,8 @@ class BenchConfigTest {
     assertThat(p.keySet()).containsExactly("operation", "numberOfFiles", "threads",
         "bytesToWrite", "blockSize", "bytesPerChecksum", "replicationFactorPerFile", "baseDir",
         "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "retries",
-        "cleanup", "maps", "barrierTimeout", "readShift", "opTimeoutMs", "failFast");
+        "cleanup", "maps", "barrierTimeout", "readShift", "opTimeoutMs", "failFast",
+        "prefillFiles", "prefillDepth", "prefillFanOut", "prefillSizes", "prefillThreads");
     assertThat(p.get("operation")).isEqualTo("create_write,open_read,rename,delete,mkdirs,rmdir");
     assertThat(p.get("numberOfFiles")).isEqualTo(12345L);
     assertThat(p.get("readFileAfterOpen")).isEqualTo(true);

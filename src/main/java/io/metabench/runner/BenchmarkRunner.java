@@ -527,9 +527,11 @@ public final class BenchmarkRunner {
     return left.get();
   }
 
+  /** Removes an empty directory; true when it is gone, also when it was gone already. */
   private static boolean deleteEmptyDir(FileSystem fs, Path dir) {
     try {
-      return fs.delete(dir, false);
+      // A repeated cleanup (after something else could not be removed) finds it gone already.
+      return fs.delete(dir, false) || !fs.exists(dir);
     } catch (FileNotFoundException e) {
       return true;
     } catch (IOException e) {

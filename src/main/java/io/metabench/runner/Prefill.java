@@ -243,6 +243,10 @@ final class Prefill {
           continue;
         }
         for (long i = first; i < first + n; i++) {
+          if (stop.isRequested()) {
+            clean = false; // this leaf is not finished: a resumed run redoes it
+            break;
+          }
           clean &= createOne(fs, names.file(i), tree.sizeOf(i), recorder, counts);
         }
       }

@@ -99,6 +99,15 @@ public final class LeafRanges {
     return r;
   }
 
+  /** The ranges as {@code {from, to}} pairs, ascending. */
+  public List<long[]> ranges() {
+    List<long[]> out = new ArrayList<>();
+    for (int i = 0; i < bounds.length; i += 2) {
+      out.add(new long[] {bounds[i], bounds[i + 1]});
+    }
+    return out;
+  }
+
   /** How many leaves the set holds. */
   public long size() {
     long n = 0;

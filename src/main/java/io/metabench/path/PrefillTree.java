@@ -114,10 +114,8 @@ public final class PrefillTree {
   /** The files of the leaves in {@code set}. */
   public long filesIn(LeafRanges set) {
     long n = 0;
-    String[] parts = set.toString().isEmpty() ? new String[0] : set.toString().split(",");
-    for (String part : parts) {
-      String[] ft = part.split("-");
-      n += firstFile(Long.parseLong(ft[1])) - firstFile(Long.parseLong(ft[0]));
+    for (long[] range : set.ranges()) {
+      n += firstFile(range[1]) - firstFile(range[0]);
     }
     return n;
   }

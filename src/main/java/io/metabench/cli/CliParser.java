@@ -132,6 +132,16 @@ public final class CliParser {
         + "interleaved (mdtest's hard mode; default: each worker its own, the easy mode)");
     flag(o, "failFast", "Stop at the first failed operation and report what completed");
     flag(o, "overwrite", "Replace existing result files (-jsonOut, -outDir) instead of refusing");
+    add(o, "prefillFiles", "n", "Before the phases, grow the namespace by n files per map in "
+        + "<baseDir>/prefill/map_<m> (resumable; see docs/prefill.md; default "
+        + PREFILL_FILES_DEFAULT + ": none); may be given without -operation");
+    add(o, "prefillDepth", "d", "Directory levels of the prefill tree (default "
+        + PREFILL_DEPTH_DEFAULT + ")");
+    add(o, "prefillFanOut", "f", "Subdirectories per directory of the prefill tree; files "
+        + "spread evenly over f^d leaves (default " + PREFILL_FAN_OUT_DEFAULT + ")");
+    add(o, "prefillSizes", "size:pct,...", "The prefill's file sizes, e.g. 0:70,4k:20,1m:10 "
+        + "(default " + PREFILL_SIZES_DEFAULT + ": all empty)");
+    add(o, "prefillThreads", "n", "Worker threads of the prefill (default: -threads)");
     add(o, "principal", "name@REALM", "Kerberos: log in as this principal from -keytab before "
         + "the file system is touched (default: the ticket cache, as after kinit)");
     add(o, "keytab", "file", "Kerberos: the keytab holding -principal's keys; give both or "
@@ -389,6 +399,21 @@ public final class CliParser {
           break;
         case "sharedDir":
           conf.setBoolean(SHARED_DIR, true);
+          break;
+        case "prefillFiles":
+          conf.set(PREFILL_FILES, v);
+          break;
+        case "prefillDepth":
+          conf.set(PREFILL_DEPTH, v);
+          break;
+        case "prefillFanOut":
+          conf.set(PREFILL_FAN_OUT, v);
+          break;
+        case "prefillSizes":
+          conf.set(PREFILL_SIZES, v);
+          break;
+        case "prefillThreads":
+          conf.set(PREFILL_THREADS, v);
           break;
         case "principal":
           conf.set(KERBEROS_PRINCIPAL, v);

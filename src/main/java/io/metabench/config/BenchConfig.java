@@ -3,6 +3,8 @@ package io.metabench.config;
 import static io.metabench.config.ConfigKeys.*;
 
 import io.metabench.op.OpType;
+import io.metabench.path.PrefillSizes;
+import io.metabench.path.PrefillTree;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +53,12 @@ public final class BenchConfig {
   private final long seed;
   private final boolean sharedDir;
   private final int mixFillPercent;
+  private final long prefillFiles;
+  private final int prefillDepth;
+  private final int prefillFanOut;
+  private final PrefillSizes prefillSizes;
+  private final int prefillThreads;
+  private final long prefillCheckpointMillis;
 
   private BenchConfig(Configuration conf) {
     String ops = conf.getTrimmed(OPERATIONS, "");
@@ -59,9 +67,13 @@ public final class BenchConfig {
     if (ops.isEmpty() && !mix.isEmpty()) {
       ops = OpType.MIX.id();
     }
+    this.prefillFiles = atMost(atLeast(conf, PREFILL_FILES, PREFILL_FILES_DEFAULT, 0,
+        "-prefillFiles", "0 for no prefill or a number of files per map such as 1000000"),
+        PrefillTree.MAX_FILES, "-prefillFiles");
     if (ops.isEmpty()) {
       // A replay takes its operations from the audit log, one phase per operation it holds.
-      if (!cleanup && conf.getTrimmed(REPLAY_AUDIT_LOG, REPLAY_AUDIT_LOG_DEFAULT).isEmpty()) {
+      if (!cleanup && prefillFiles == 0
+          && conf.getTrimmed(REPLAY_AUDIT_LOG, REPLAY_AUDIT_LOG_DEFAULT).isEmpty()) {
         throw new InvalidInputException("no operation given: pass -operation with one of "
             + OpType.validNames() + ", or all");
       }
@@ -145,6 +157,40 @@ public final class BenchConfig {
       throw new InvalidInputException("-mix keeps its working set in memory: -threads x "
           + "-numberOfFiles must be at most " + MIX_ITEMS_MAX + " (it is "
           + (long) threads * filesPerWorker + ")");
+    }
+    this.prefillDepth = (int) atMost(atLeast(conf, PREFILL_DEPTH, PREFILL_DEPTH_DEFAULT, 1,
+        "-prefillDepth", "a number of directory levels such as 5"), 32, "-prefillDepth");
+    this.prefillFanOut = (int) atMost(atLeast(conf, PREFILL_FAN_OUT, PREFILL_FAN_OUT_DEFAULT, 1,
+        "-prefillFanOut", "a number of subdirectories per directory such as 4"), 1_048_576,
+        "-prefillFanOut");
+    this.prefillSizes = PrefillSizes.parse(conf.getTrimmed(PREFILL_SIZES, PREFILL_SIZES_DEFAULT));
+    int pt = (int) atMost(atLeast(conf, PREFILL_THREADS, PREFILL_THREADS_DEFAULT, 0,
+        "-prefillThreads", "0 for as many as -threads, or a number such as 16"), 100_000,
+        "-prefillThreads");
+    this.prefillThreads = pt == 0 ? threads : pt;
+    this.prefillCheckpointMillis = atMost(atLeast(conf, PREFILL_CHECKPOINT_MILLIS,
+        PREFILL_CHECKPOINT_MILLIS_DEFAULT, 1, PREFILL_CHECKPOINT_MILLIS, "a number of "
+            + "milliseconds such as 2000"), 3_600_000, PREFILL_CHECKPOINT_MILLIS);
+    if (prefillFiles > 0) {
+      checkPrefillShape();
+    }
+  }
+
+  /** Refuses a prefill tree too wide for a client to hold, or with over-full leaves. */
+  private void checkPrefillShape() {
+    long leaves = PrefillTree.leafCount(prefillDepth, prefillFanOut);
+    if (leaves > PrefillTree.MAX_LEAVES) {
+      throw new InvalidInputException("-prefillFanOut " + prefillFanOut + " -prefillDepth "
+          + prefillDepth + " make " + (leaves == Long.MAX_VALUE ? "more than 2^63"
+          : Long.toString(leaves)) + " leaf directories, more than " + PrefillTree.MAX_LEAVES
+          + ": lower -prefillFanOut or -prefillDepth");
+    }
+    long perLeaf = (prefillFiles + leaves - 1) / leaves;
+    if (perLeaf > filesPerDir) {
+      throw new InvalidInputException("-prefillFiles " + prefillFiles + " over "
+          + prefillFanOut + "^" + prefillDepth + " = " + leaves + " leaf directories puts "
+          + perLeaf + " files in one directory, more than -filesPerDir " + filesPerDir
+          + ": raise -prefillFanOut or -prefillDepth (or -filesPerDir)");
     }
   }
 
@@ -235,6 +281,12 @@ public final class BenchConfig {
     conf.setLong(SEED, seed);
     conf.setBoolean(SHARED_DIR, sharedDir);
     conf.setInt(MIX_FILL_PERCENT, mixFillPercent);
+    conf.setLong(PREFILL_FILES, prefillFiles);
+    conf.setInt(PREFILL_DEPTH, prefillDepth);
+    conf.setInt(PREFILL_FAN_OUT, prefillFanOut);
+    conf.set(PREFILL_SIZES, prefillSizes.toString());
+    conf.setInt(PREFILL_THREADS, prefillThreads);
+    conf.setLong(PREFILL_CHECKPOINT_MILLIS, prefillCheckpointMillis);
   }
 
   /** Every parameter by its command-line name, in a stable order, for result files. */
@@ -268,6 +320,11 @@ public final class BenchConfig {
     p.put("seed", seed);
     p.put("sharedDir", sharedDir);
     p.put("mixFill", mixFillPercent);
+    p.put("prefillFiles", prefillFiles);
+    p.put("prefillDepth", prefillDepth);
+    p.put("prefillFanOut", prefillFanOut);
+    p.put("prefillSizes", prefillSizes.toString());
+    p.put("prefillThreads", prefillThreads);
     return p;
   }
 
@@ -477,6 +534,41 @@ public final class BenchConfig {
     return readShift;
   }
 
+  /** Files this map's prefill makes before the phases; 0 for no prefill. */
+  public long prefillFiles() {
+    return prefillFiles;
+  }
+
+  /** Directory levels of the prefill tree. */
+  public int prefillDepth() {
+    return prefillDepth;
+  }
+
+  /** Subdirectories per directory of the prefill tree. */
+  public int prefillFanOut() {
+    return prefillFanOut;
+  }
+
+  /** The prefill's size distribution. */
+  public PrefillSizes prefillSizes() {
+    return prefillSizes;
+  }
+
+  /** Worker threads of the prefill (-threads when not given). */
+  public int prefillThreads() {
+    return prefillThreads;
+  }
+
+  /** How often prefill workers' progress is recorded, in milliseconds. */
+  public long prefillCheckpointMillis() {
+    return prefillCheckpointMillis;
+  }
+
+  /** This map's prefill tree under {@code mapRoot}; only when {@link #prefillFiles()} &gt; 0. */
+  public PrefillTree prefillTree(org.apache.hadoop.fs.Path mapRoot) {
+    return new PrefillTree(mapRoot, prefillFiles, prefillDepth, prefillFanOut, prefillSizes);
+  }
+
   @Override
   public boolean equals(Object o) {
     if (!(o instanceof BenchConfig)) {
@@ -496,7 +588,11 @@ public final class BenchConfig {
         && overwrite == c.overwrite && seriesOut.equals(c.seriesOut)
         && durationMillis == c.durationMillis && warmupMillis == c.warmupMillis
         && Double.compare(rate, c.rate) == 0 && subtree.equals(c.subtree) && mix.equals(c.mix)
-        && seed == c.seed && sharedDir == c.sharedDir && mixFillPercent == c.mixFillPercent;
+        && seed == c.seed && sharedDir == c.sharedDir && mixFillPercent == c.mixFillPercent
+        && prefillFiles == c.prefillFiles && prefillDepth == c.prefillDepth
+        && prefillFanOut == c.prefillFanOut && prefillSizes.equals(c.prefillSizes)
+        && prefillThreads == c.prefillThreads
+        && prefillCheckpointMillis == c.prefillCheckpointMillis;
   }
 
   @Override

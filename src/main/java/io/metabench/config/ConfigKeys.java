@@ -273,4 +273,41 @@ public final class ConfigKeys {
    */
   public static final String REPLAY_PRECREATE = "metabench.replay.precreate";
   public static final boolean REPLAY_PRECREATE_DEFAULT = true;
+
+  /**
+   * Files the prefill makes in this map's share of the prefill tree before the phases run, so the
+   * phases measure a namespace of that size; 0: no prefill. See docs/prefill.md.
+   */
+  public static final String PREFILL_FILES = "metabench.prefill.files";
+  public static final long PREFILL_FILES_DEFAULT = 0;
+
+  /** Directory levels of the prefill tree between {@code map_<m>} and the files. */
+  public static final String PREFILL_DEPTH = "metabench.prefill.depth";
+  public static final int PREFILL_DEPTH_DEFAULT = 5;
+
+  /**
+   * Subdirectories per directory of the prefill tree: {@code fanOut^depth} leaf directories hold
+   * the files. 4 at depth 5 gives 1,024 leaves (1,364 directories): few enough that making them
+   * costs about 0.1% of a million creates, many enough that a million files per map put about a
+   * thousand in each (far below HDFS's limit and -filesPerDir) and that a hundred workers each
+   * own several leaves to checkpoint.
+   */
+  public static final String PREFILL_FAN_OUT = "metabench.prefill.fan.out";
+  public static final int PREFILL_FAN_OUT_DEFAULT = 4;
+
+  /**
+   * The prefill's file sizes: {@code size:percent} pairs ({@code 0:70,4k:20,1m:10}; sizes in
+   * bytes or with k, m, g; percentages with up to two decimals adding up to 100). Each file's
+   * size is a function of its index, so a repeated or resumed prefill makes the same tree.
+   */
+  public static final String PREFILL_SIZES = "metabench.prefill.sizes";
+  public static final String PREFILL_SIZES_DEFAULT = "0:100";
+
+  /** Worker threads of the prefill; 0: as many as {@link #THREADS}. */
+  public static final String PREFILL_THREADS = "metabench.prefill.threads";
+  public static final int PREFILL_THREADS_DEFAULT = 0;
+
+  /** How often each prefill worker's progress (leaf directories completed) is recorded, in ms. */
+  public static final String PREFILL_CHECKPOINT_MILLIS = "metabench.prefill.checkpoint.millis";
+  public static final long PREFILL_CHECKPOINT_MILLIS_DEFAULT = 2000;
 }

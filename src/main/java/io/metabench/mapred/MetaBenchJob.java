@@ -213,7 +213,19 @@ public final class MetaBenchJob {
       NamespaceState state = ownership == BaseDirMarker.Ownership.OWNED
           ? BaseDirMarker.readState(control, base, m) : NamespaceState.EMPTY;
       state.afterAll(config.operations(), layout, base + " (map " + m + ")");
+      if (ownership == BaseDirMarker.Ownership.OWNED) {
+        BenchmarkRunner.checkPrefill(mapConfig(m), BaseDirMarker.readPrefill(control, base, m),
+            target, base + " (map " + m + ")");
+      }
     }
+  }
+
+  /** The configuration map {@code m} runs with. */
+  private BenchConfig mapConfig(int m) {
+    Configuration c = new Configuration(false);
+    config.writeTo(c);
+    c.setInt(ConfigKeys.MAP_INDEX, m);
+    return BenchConfig.fromConfiguration(c);
   }
 
   private Job configure(Path jobDir) throws IOException {
@@ -358,12 +370,18 @@ public final class MetaBenchJob {
       phases.add(PhaseResult.combine(ops.get(i), parts));
     }
     Map<String, FailureCount> cleanup = new TreeMap<>();
+    List<io.metabench.stats.PrefillResult> prefills = new ArrayList<>();
     for (MapReport r : reports) {
       FailureCount.addAll(cleanup, r.cleanupFailures());
+      if (r.prefill() != null) {
+        prefills.add(r.prefill());
+      }
     }
     RunInfo info = RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
         target.baseDir().toString(), config.sharedClient(), startedAt);
-    RunResult result = new RunResult(info, config, phases, cleanup, config.maps(), reports);
+    RunResult result = new RunResult(info, config, phases, cleanup, config.maps(), reports)
+        .withPrefill(config.prefillFiles() > 0
+            ? io.metabench.stats.PrefillResult.combine(prefills) : null);
     List<String> notRun = new ArrayList<>();
     List<Integer> stopped = new ArrayList<>();
     for (MapReport r : reports) {

@@ -86,7 +86,7 @@ public final class MetaBenchMapper
             BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false),
             StopRequest.NEVER).run();
         report = new MapReport(mapIndex, host, attempt, result.phases(),
-            result.cleanupFailures());
+            result.cleanupFailures()).withPrefill(result.prefill());
       }
       count(context, report.phases());
       byte[] bytes = report.toBytes();

@@ -14,7 +14,8 @@ import org.apache.hadoop.fs.RemoteIterator;
 /**
  * The marker that makes a base directory MetaBench's: {@code <baseDir>/.metabench/MARKER}, written
  * when MetaBench first uses a directory that is absent or empty, plus one namespace-state file per
- * map. MetaBench works, and deletes, only in a directory that carries the marker; a directory that
+ * map and, for a map that prefilled, its prefill record ({@link #readPrefill}). MetaBench works,
+ * and deletes, only in a directory that carries the marker; a directory that
  * holds other content and no marker is refused before anything is touched.
  *
  * <p>Stateless; every method goes to the file system.
@@ -139,6 +140,68 @@ public final class BaseDirMarker {
   public static void writeState(FileSystem fs, Path baseDir, int mapIndex, NamespaceState state)
       throws IOException {
     write(fs, stateFile(baseDir, mapIndex), state.toProperties());
+  }
+
+  /** The two checkpoint slots of map {@code mapIndex}'s prefill record. */
+  private static Path prefillFile(Path baseDir, int mapIndex, long slot) {
+    return new Path(markerDir(baseDir), "map_" + mapIndex + ".prefill." + slot);
+  }
+
+  /**
+   * Map {@code mapIndex}'s prefill record, or null when it has none. Of the two slots
+   * {@link #writePrefill} alternates between, the whole one with the higher sequence number wins,
+   * so a checkpoint cut short by a crash leaves the one before it in force.
+   *
+   * @throws InvalidInputException when a record exists but neither slot is whole
+   */
+  public static PrefillState readPrefill(FileSystem fs, Path baseDir, int mapIndex)
+      throws IOException {
+    PrefillState best = null;
+    String damage = null;
+    for (int slot = 0; slot < 2; slot++) {
+      Path file = prefillFile(baseDir, mapIndex, slot);
+      Properties p = new Properties();
+      try (InputStream in = fs.open(file)) {
+        p.load(in);
+      } catch (FileNotFoundException e) {
+        continue;
+      }
+      try {
+        PrefillState s = PrefillState.fromProperties(p);
+        if (best == null || s.seq() > best.seq()) {
+          best = s;
+        }
+      } catch (RuntimeException e) {
+        damage = file + " is damaged (" + e.getMessage() + ")";
+      }
+    }
+    if (best == null && damage != null) {
+      throw new InvalidInputException("the MetaBench prefill record " + damage + "; remove "
+          + "the base directory's MetaBench content by hand or use a new -baseDir");
+    }
+    return best;
+  }
+
+  /**
+   * Records map {@code mapIndex}'s prefill: into the slot {@code seq mod 2}, which is first
+   * removed (non-recursively; a writer that died may still hold it open) and then written with
+   * {@code overwrite=false}. The other slot keeps the previous checkpoint until this one is
+   * whole, which is what makes a checkpoint atomic without an overwriting rename.
+   */
+  public static void writePrefill(FileSystem fs, Path baseDir, int mapIndex, PrefillState state)
+      throws IOException {
+    Path file = prefillFile(baseDir, mapIndex, state.seq() % 2);
+    fs.delete(file, false);
+    try (OutputStream out = fs.create(file, false)) {
+      state.toProperties().store(out, "MetaBench prefill: do not edit; remove only with -cleanup");
+    }
+  }
+
+  /** Removes map {@code mapIndex}'s prefill record, once cleanup has removed its tree. */
+  public static void deletePrefill(FileSystem fs, Path baseDir, int mapIndex) throws IOException {
+    for (int slot = 0; slot < 2; slot++) {
+      fs.delete(prefillFile(baseDir, mapIndex, slot), false);
+    }
   }
 
   /**

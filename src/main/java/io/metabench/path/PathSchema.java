@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.Path;
  *   &lt;baseDir&gt;/data/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]file_&lt;i&gt;   files (renamed: file_&lt;i&gt;_r)
  *   &lt;baseDir&gt;/dirs/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]dir_&lt;i&gt;    directories of mkdirs/rmdir
  *   &lt;baseDir&gt;/data/map_&lt;m&gt;/shared/[d_&lt;x&gt;/...]file_&lt;i x threads + t&gt;   -sharedDir
+ *   &lt;baseDir&gt;/prefill/map_&lt;m&gt;/d_&lt;x1&gt;/.../d_&lt;xd&gt;/file_&lt;i&gt;   the prefill tree ({@link PrefillTree})
  * </pre>
  *
  * <p>With {@code -sharedDir} (mdtest's "hard" mode) the workers of a map share one tree, their
@@ -25,6 +26,7 @@ import org.apache.hadoop.fs.Path;
 public final class PathSchema {
   public static final String DATA_DIR = "data";
   public static final String DIRS_DIR = "dirs";
+  public static final String PREFILL_DIR = "prefill";
   public static final String RENAMED_SUFFIX = "_r";
 
   private final Path baseDir;
@@ -78,6 +80,16 @@ public final class PathSchema {
   /** {@code <baseDir>/data/map_<m>} or {@code <baseDir>/dirs/map_<m>}. */
   public Path mapDir(boolean files) {
     return new Path(kindDir(files), "map_" + mapIndex);
+  }
+
+  /** {@code <baseDir>/prefill}, which holds every map's prefill tree. */
+  public Path prefillDir() {
+    return new Path(root, PREFILL_DIR);
+  }
+
+  /** {@code <baseDir>/prefill/map_<m>}: the root of this map's {@link PrefillTree}. */
+  public Path prefillMapDir() {
+    return new Path(prefillDir(), "map_" + mapIndex);
   }
 
   /** The paths of worker {@code thread}, for that worker alone. */

@@ -5,6 +5,7 @@ import io.metabench.stats.FailureCount;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplaySummary;
+import io.metabench.stats.PrefillResult;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
@@ -78,6 +79,9 @@ public final class JsonFormat implements ResultFormat {
     }
     w.endArray();
     w.name("notRunReason").value(result.notRunReason());
+    if (result.prefill() != null) {
+      writePrefill(w, result.prefill());
+    }
     if (result.mapsRequested() > 0) {
       writeMaps(w, result);
     }
@@ -200,6 +204,26 @@ public final class JsonFormat implements ResultFormat {
           6);
     }
     w.name("max").value(empty ? 0.0 : h.getMaxValue() / 1e6, 6);
+  }
+
+  /** The prefill, apart from the phases: present only when one was asked. */
+  private static void writePrefill(JsonWriter w, PrefillResult p) throws IOException {
+    w.name("prefill").beginObject();
+    w.name("status").value(p.status().id());
+    w.name("complete").value(p.complete());
+    w.name("files").value(p.files());
+    w.name("directories").value(p.directories());
+    w.name("filesDoneBefore").value(p.doneBefore());
+    w.name("filesCreated").value(p.created());
+    w.name("filesAlreadyThere").value(p.alreadyThere());
+    w.name("filesReplaced").value(p.replaced());
+    w.name("failed").value(p.failed());
+    w.name("failures");
+    writeCauses(w, p.failures());
+    w.name("bytesWritten").value(p.bytesWritten());
+    w.name("elapsedSeconds").value(p.elapsedSeconds(), 6);
+    w.name("filesPerSecond").value(p.filesPerSecond(), 3);
+    w.endObject();
   }
 
   /** The MapReduce job's maps: how many, which are missing, and each one's phases. */

@@ -15,6 +15,7 @@ import io.metabench.path.ItemTree;
 import io.metabench.path.Layout;
 import io.metabench.path.NamespaceState;
 import io.metabench.path.PathSchema;
+import io.metabench.path.PrefillState;
 import io.metabench.path.WorkerPaths;
 import io.metabench.report.SeriesFile;
 import io.metabench.stats.ClockAnchor;
@@ -23,6 +24,7 @@ import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.NanoClock;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.PrefillResult;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.File;
@@ -124,6 +126,9 @@ public final class BenchmarkRunner {
       return recordedState(control, base, config.mapIndex());
     });
     try {
+      PrefillState recordedPrefill = Reachability.within(target, config.connectTimeoutSeconds(),
+          () -> BaseDirMarker.readPrefill(control, base, config.mapIndex()));
+      checkPrefill(config, recordedPrefill, target, where);
       Layout layout = layoutOf(config);
       initial.afterAll(config.operations(), layout, where);
       checkHdfsLimits(config, target);
@@ -148,7 +153,23 @@ public final class BenchmarkRunner {
       String notRunReason = "";
       boolean stateUnrecorded = false;
       NamespaceState state = initial;
-      for (int phase = 0; phase < config.operations().size(); phase++) {
+      PrefillResult prefill = null;
+      int firstPhase = 0;
+      if (config.prefillFiles() > 0) {
+        prefill = prefill().run(recordedPrefill);
+        if (!prefill.complete() && !stop.isRequested() && !config.operations().isEmpty()) {
+          // The phases would measure a namespace smaller than asked.
+          notRunReason = "the prefill is incomplete (" + prefill.failed() + " files or "
+              + "directories failed); run the same command again to resume it";
+          for (OpType skipped : config.operations()) {
+            notRun.add(skipped.id());
+          }
+          LOG.error("stopping before {}: {}", notRun, notRunReason);
+          barrier.withdraw(0, config.operations().size());
+          firstPhase = config.operations().size();
+        }
+      }
+      for (int phase = firstPhase; phase < config.operations().size(); phase++) {
         OpType op = config.operations().get(phase);
         String refusal = stop.isRequested() ? stop.reason() : refusal(state, op, layout, where);
         if (refusal != null) {
@@ -199,7 +220,7 @@ public final class BenchmarkRunner {
         cleanupFailures = cleanup(state);
       }
       RunResult result = new RunResult(info(startedAt), config, results, cleanupFailures)
-          .withNotRun(notRun, notRunReason).withSemantics(semantics);
+          .withNotRun(notRun, notRunReason).withSemantics(semantics).withPrefill(prefill);
       return !stop.isRequested() ? result : stop.bySignal()
           ? result.withInterruption(stop.reason()) : result.withEarlyStop(stop.reason());
     } finally {
@@ -224,10 +245,39 @@ public final class BenchmarkRunner {
       }
     });
     if (config.maps() == 0) {
-      state.afterAll(config.operations(), layoutOf(config),
-          target.baseDir() + " (map " + config.mapIndex() + ")");
+      String where = target.baseDir() + " (map " + config.mapIndex() + ")";
+      state.afterAll(config.operations(), layoutOf(config), where);
+      checkPrefill(config, Reachability.within(target, config.connectTimeoutSeconds(), () -> {
+        try (FileSystem fs = clients.newClient()) {
+          return BaseDirMarker.readPrefill(fs, target.baseDir(), config.mapIndex());
+        }
+      }), target, where);
     }
     checkHdfsLimits(config, target);
+  }
+
+  /**
+   * Refuses a prefill whose shape differs from the one recorded for this map: its names would
+   * not be the recorded tree's, so it could neither resume nor be cleaned up.
+   */
+  public static void checkPrefill(BenchConfig config, PrefillState recorded, Target target,
+      String where) {
+    if (config.prefillFiles() > 0 && recorded != null) {
+      recorded.requireShape(config.prefillTree(prefillRoot(config, target)), where);
+    }
+  }
+
+  private static Path prefillRoot(BenchConfig config, Target target) {
+    return new PathSchema(target.baseDir(), config.mapIndex(), 1, 2).prefillMapDir();
+  }
+
+  /** This map's prefill, with one client per prefill worker. */
+  private Prefill prefill() throws IOException, InterruptedException {
+    PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(), 1, 2);
+    return new Prefill(config, control, target.baseDir(), schema.prefillDir(),
+        schema.prefillMapDir(), clientsFor(config.prefillThreads()),
+        target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT), clock, anchor,
+        progress, stop);
   }
 
   /**
@@ -327,7 +377,8 @@ public final class BenchmarkRunner {
   /** As {@link #checkHdfsLimits(BenchConfig, Target)}, before the target exists. */
   public static void checkHdfsLimits(BenchConfig config, String scheme,
       org.apache.hadoop.conf.Configuration conf) {
-    if (!"hdfs".equals(scheme) || !config.operations().contains(OpType.CREATE_WRITE)) {
+    if (!"hdfs".equals(scheme) || !config.operations().contains(OpType.CREATE_WRITE)
+        && config.prefillFiles() == 0) {
       return;
     }
     String key = "dfs.namenode.fs-limits.min-block-size";
@@ -682,9 +733,11 @@ public final class BenchmarkRunner {
     return left.get();
   }
 
+  /** Removes an empty directory; true when it is gone, also when it was gone already. */
   private static boolean deleteEmptyDir(FileSystem fs, Path dir) {
     try {
-      return fs.delete(dir, false);
+      // A repeated cleanup (after something else could not be removed) finds it gone already.
+      return fs.delete(dir, false) || !fs.exists(dir);
     } catch (FileNotFoundException e) {
       return true;
     } catch (IOException e) {
@@ -706,6 +759,15 @@ public final class BenchmarkRunner {
     if (state.dirs() != NamespaceState.Dirs.ABSENT) {
       collectCleanupFailures(failures, runPhase(OpType.RMDIR, REMOVE_DIR_IF_THERE,
           state.dirLayout(), false, 0, -1));
+    }
+    PrefillState prefill = BaseDirMarker.readPrefill(control, target.baseDir(),
+        config.mapIndex());
+    if (prefill != null) {
+      Map<String, FailureCount> left = prefill().cleanup(prefill);
+      if (left.isEmpty()) {
+        BaseDirMarker.deletePrefill(control, target.baseDir(), config.mapIndex());
+      }
+      FailureCount.addAll(failures, left);
     }
     if (failures.isEmpty()) {
       BaseDirMarker.release(control, target.baseDir(), config.mapIndex());

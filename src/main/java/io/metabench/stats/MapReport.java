@@ -18,8 +18,10 @@ import java.util.TreeMap;
  * <p>Immutable.
  */
 public final class MapReport {
-  /** 2 added the replay part; version 1 reports (no replay part) are still read. */
-  private static final int VERSION = 2;
+  /**
+   * 2 added the replay part, 3 the prefill; older reports (without them) are still read.
+   */
+  private static final int VERSION = 3;
 
   private final int mapIndex;
   private final String host;
@@ -27,6 +29,7 @@ public final class MapReport {
   private final List<PhaseResult> phases;
   private final Map<String, FailureCount> cleanupFailures;
   private final ReplayPart replay;
+  private final PrefillResult prefill;
 
   public MapReport(int mapIndex, String host, String taskAttempt, List<PhaseResult> phases,
       Map<String, FailureCount> cleanupFailures) {
@@ -42,6 +45,27 @@ public final class MapReport {
     this.taskAttempt = taskAttempt;
     this.phases = Collections.unmodifiableList(new ArrayList<>(phases));
     this.cleanupFailures = Collections.unmodifiableMap(new TreeMap<>(cleanupFailures));
+    this.prefill = null;
+  }
+
+  private MapReport(MapReport r, PrefillResult prefill) {
+    this.mapIndex = r.mapIndex;
+    this.host = r.host;
+    this.taskAttempt = r.taskAttempt;
+    this.phases = r.phases;
+    this.cleanupFailures = r.cleanupFailures;
+    this.replay = r.replay;
+    this.prefill = prefill;
+  }
+
+  /** This report with what the map's prefill did (null: none was asked). */
+  public MapReport withPrefill(PrefillResult prefill) {
+    return new MapReport(this, prefill);
+  }
+
+  /** What the map's prefill did; null when none was asked. */
+  public PrefillResult prefill() {
+    return prefill;
   }
 
   public int mapIndex() {
@@ -90,6 +114,10 @@ public final class MapReport {
       if (replay != null) {
         replay.write(out);
       }
+      out.writeBoolean(prefill != null);
+      if (prefill != null) {
+        prefill.write(out);
+      }
     }
     return bytes.toByteArray();
   }
@@ -97,7 +125,7 @@ public final class MapReport {
   public static MapReport fromBytes(byte[] data, int length) throws IOException {
     try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, 0, length))) {
       int version = in.readInt();
-      if (version != 1 && version != VERSION) {
+      if (version < 1 || version > VERSION) {
         throw new IOException("unknown map report version " + version);
       }
       int mapIndex = in.readInt();
@@ -115,7 +143,9 @@ public final class MapReport {
         cleanup.put(cause, new FailureCount(in.readLong(), in.readUTF()));
       }
       ReplayPart replay = version >= 2 && in.readBoolean() ? ReplayPart.read(in) : null;
-      return new MapReport(mapIndex, host, attempt, phases, cleanup, replay);
+      MapReport report = new MapReport(mapIndex, host, attempt, phases, cleanup, replay);
+      return version >= 3 && in.readBoolean() ? report.withPrefill(PrefillResult.read(in))
+          : report;
     }
   }
 }

@@ -32,6 +32,7 @@ public final class RunResult {
   private final String interruptedBy;
   private final boolean stoppedBySignal;
   private final ReplaySummary replay;
+  private final PrefillResult prefill;
 
   /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
@@ -57,16 +58,18 @@ public final class RunResult {
     this.interruptedBy = "";
     this.stoppedBySignal = true;
     this.replay = null;
+    this.prefill = null;
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal) {
-    this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.replay);
+    this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.replay, r.prefill);
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal,
-      ReplaySummary replay) {
+      ReplaySummary replay, PrefillResult prefill) {
+    this.prefill = prefill;
     this.info = r.info;
     this.config = r.config;
     this.phases = r.phases;
@@ -84,7 +87,7 @@ public final class RunResult {
   /** This result with the summary of the audit-log replay it is the result of. */
   public RunResult withReplay(ReplaySummary summary) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        summary);
+        summary, prefill);
   }
 
   /** The replay's summary; null when the run was not a replay. */
@@ -114,6 +117,17 @@ public final class RunResult {
    */
   public RunResult withEarlyStop(String why) {
     return new RunResult(this, notRun, notRunReason, semantics, why, false);
+  }
+
+  /** This result with what the prefill did (null: no prefill was asked). */
+  public RunResult withPrefill(PrefillResult prefill) {
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
+        replay, prefill);
+  }
+
+  /** What the prefill did; null when none was asked. */
+  public PrefillResult prefill() {
+    return prefill;
   }
 
   /** Why the run stopped early; empty when it was not interrupted. */
@@ -199,14 +213,15 @@ public final class RunResult {
   }
 
   /**
-   * 0 when every phase ran, every operation succeeded, cleanup (if asked) removed everything and
-   * every requested map reported; else 1.
+   * 0 when every phase ran, every operation succeeded, the prefill (if asked) completed without
+   * failures, cleanup (if asked) removed everything and every requested map reported; else 1.
    */
   public int exitCode() {
     if (partial()) {
       return stoppedBySignal ? INTERRUPTED_EXIT_CODE : 1;
     }
     return failedOperations() == 0 && cleanupFailures.isEmpty() && missingMaps().isEmpty()
-        && notRun.isEmpty() && notRunReason.isEmpty() ? 0 : 1;
+        && notRun.isEmpty() && notRunReason.isEmpty()
+        && (prefill == null || prefill.complete() && prefill.failed() == 0) ? 0 : 1;
   }
 }

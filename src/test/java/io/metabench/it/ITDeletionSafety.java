@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Deletion safety as a property: whatever phases, sizes, fan-out, shifts and cleanups are asked,
- * in whatever order, MetaBench never removes or changes a file it did not make, neither beside
- * its base directory nor planted inside the directories it makes. Random runs from a fixed seed
+ * Deletion safety as a property: whatever phases, prefills, sizes, fan-out, shifts and cleanups
+ * are asked, in whatever order, MetaBench never removes or changes a file it did not make,
+ * neither beside its base directory nor planted inside the directories it makes. Random runs from a fixed seed
  * (printed, so a failure can be replayed with -Dmetabench.safety.seed).
  */
 class ITDeletionSafety {
@@ -79,6 +79,8 @@ class ITDeletionSafety {
     int threads;
     int numFiles;
     int filesPerDir;
+    /** The prefill options this base directory's prefill was made with; null: none. */
+    List<String> prefill;
 
     List<String> choices() {
       List<String> ops = new ArrayList<>();
@@ -164,6 +166,23 @@ class ITDeletionSafety {
       if (cleanup) {
         args.add("-cleanup");
       }
+      // a prefill: a new one where none is recorded, or the recorded shape again (resumed or
+      // skipped); either way its tree sits beside the phases' and cleanup must remove only it
+      List<String> prefill = model.prefill;
+      if (prefill == null && random.nextInt(3) == 0) {
+        int depth = 1 + random.nextInt(2);
+        int fanOut = 1 + random.nextInt(3);
+        int leaves = depth == 1 ? fanOut : fanOut * fanOut;
+        prefill = Arrays.asList("-prefillFiles",
+            Integer.toString(1 + random.nextInt(Math.min(30, leaves * model.filesPerDir))),
+            "-prefillDepth", Integer.toString(depth), "-prefillFanOut", Integer.toString(fanOut),
+            "-prefillSizes", random.nextBoolean() ? "0:100" : "0:50,10:50");
+      }
+      if (prefill != null && (model.prefill == null || random.nextBoolean())) {
+        args.addAll(prefill);
+      } else {
+        prefill = model.prefill;
+      }
       if (random.nextInt(4) == 0) {
         args.addAll(Arrays.asList("-readShift", "1"));
       }
@@ -176,6 +195,7 @@ class ITDeletionSafety {
       if (r.exitCode == 0) {
         ok++;
         model.after(ops);
+        model.prefill = prefill;
         if (cleanup) {
           model = new Model();
         }

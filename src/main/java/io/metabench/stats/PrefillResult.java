@@ -1,0 +1,203 @@
+package io.metabench.stats;
+
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a prefill did, reported on its own and never mixed into the phases' figures: the tree's
+ * size, what this run created (and what it found already there when it resumed), the bytes it
+ * wrote, how long it took, and its failures by cause.
+ *
+ * <p>Immutable.
+ */
+public final class PrefillResult {
+  /** How the prefill went. */
+  public enum Status {
+    /** Nothing was recorded: the whole tree was made by this run (unless it failed). */
+    CREATED,
+    /** A recorded, unfinished prefill of the same shape was carried on. */
+    RESUMED,
+    /** A recorded prefill of the same shape was complete: nothing was done. */
+    SKIPPED;
+
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  private final Status status;
+  private final boolean complete;
+  private final long files;
+  private final long directories;
+  private final long doneBefore;
+  private final long created;
+  private final long alreadyThere;
+  private final long replaced;
+  private final long bytesWritten;
+  private final long elapsedNanos;
+  private final Map<String, FailureCount> failures;
+
+  /**
+   * @param files the tree's files (every map's, when combined)
+   * @param directories the tree's directories below {@code map_<m>}
+   * @param doneBefore files in leaf directories an earlier run had completed
+   * @param created files this run created, {@code replaced} included
+   * @param alreadyThere files of unfinished leaves found whole ({@code FileAlreadyExists})
+   * @param replaced files found with the wrong length (cut short when a run was killed),
+   *     removed by name and created again
+   */
+  public PrefillResult(Status status, boolean complete, long files, long directories,
+      long doneBefore, long created, long alreadyThere, long replaced, long bytesWritten,
+      long elapsedNanos, Map<String, FailureCount> failures) {
+    this.status = status;
+    this.complete = complete;
+    this.files = files;
+    this.directories = directories;
+    this.doneBefore = doneBefore;
+    this.created = created;
+    this.alreadyThere = alreadyThere;
+    this.replaced = replaced;
+    this.bytesWritten = bytesWritten;
+    this.elapsedNanos = elapsedNanos;
+    this.failures = Collections.unmodifiableMap(new TreeMap<>(failures));
+  }
+
+  public Status status() {
+    return status;
+  }
+
+  /** Whether the whole tree is there now (every leaf directory completed). */
+  public boolean complete() {
+    return complete;
+  }
+
+  public long files() {
+    return files;
+  }
+
+  public long directories() {
+    return directories;
+  }
+
+  public long doneBefore() {
+    return doneBefore;
+  }
+
+  public long created() {
+    return created;
+  }
+
+  public long alreadyThere() {
+    return alreadyThere;
+  }
+
+  public long replaced() {
+    return replaced;
+  }
+
+  public long bytesWritten() {
+    return bytesWritten;
+  }
+
+  public long elapsedNanos() {
+    return elapsedNanos;
+  }
+
+  public double elapsedSeconds() {
+    return elapsedNanos / 1e9;
+  }
+
+  /** Files this run created per second of the prefill's elapsed time; 0 when none. */
+  public double filesPerSecond() {
+    return elapsedNanos <= 0 ? 0 : created / elapsedSeconds();
+  }
+
+  public Map<String, FailureCount> failures() {
+    return failures;
+  }
+
+  public long failed() {
+    long n = 0;
+    for (FailureCount f : failures.values()) {
+      n += f.count();
+    }
+    return n;
+  }
+
+  /**
+   * The maps' prefills as one: counts added up, the elapsed time of the slowest map (they run
+   * at once), complete only when every map's is, skipped only when every map's was.
+   */
+  public static PrefillResult combine(List<PrefillResult> maps) {
+    boolean complete = true;
+    boolean allSkipped = true;
+    boolean anyResumed = false;
+    long files = 0;
+    long dirs = 0;
+    long before = 0;
+    long created = 0;
+    long there = 0;
+    long replaced = 0;
+    long bytes = 0;
+    long elapsed = 0;
+    Map<String, FailureCount> failures = new TreeMap<>();
+    for (PrefillResult p : maps) {
+      complete &= p.complete;
+      allSkipped &= p.status == Status.SKIPPED;
+      anyResumed |= p.status == Status.RESUMED;
+      files += p.files;
+      dirs += p.directories;
+      before += p.doneBefore;
+      created += p.created;
+      there += p.alreadyThere;
+      replaced += p.replaced;
+      bytes += p.bytesWritten;
+      elapsed = Math.max(elapsed, p.elapsedNanos);
+      FailureCount.addAll(failures, p.failures);
+    }
+    Status status = maps.isEmpty() ? Status.CREATED : allSkipped ? Status.SKIPPED
+        : anyResumed ? Status.RESUMED : Status.CREATED;
+    return new PrefillResult(status, complete && !maps.isEmpty(), files, dirs, before, created,
+        there, replaced, bytes, elapsed, failures);
+  }
+
+  /** For a map task's report. */
+  public void write(DataOutput out) throws IOException {
+    out.writeUTF(status.name());
+    out.writeBoolean(complete);
+    for (long v : new long[] {files, directories, doneBefore, created, alreadyThere, replaced,
+        bytesWritten, elapsedNanos}) {
+      out.writeLong(v);
+    }
+    out.writeInt(failures.size());
+    for (Map.Entry<String, FailureCount> e : failures.entrySet()) {
+      out.writeUTF(e.getKey());
+      out.writeLong(e.getValue().count());
+      out.writeUTF(e.getValue().example());
+    }
+  }
+
+  /** Reads what {@link #write} wrote. */
+  public static PrefillResult read(DataInput in) throws IOException {
+    Status status = Status.valueOf(in.readUTF());
+    boolean complete = in.readBoolean();
+    long[] v = new long[8];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = in.readLong();
+    }
+    int n = in.readInt();
+    Map<String, FailureCount> failures = new TreeMap<>();
+    for (int i = 0; i < n; i++) {
+      String cause = in.readUTF();
+      failures.put(cause, new FailureCount(in.readLong(), in.readUTF()));
+    }
+    return new PrefillResult(status, complete, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+        failures);
+  }
+}

@@ -66,9 +66,10 @@ public final class CliParser {
     flag(o, "quiet", "No live progress on stderr (default: a line rewritten every second on a "
         + "terminal, a plain line every " + io.metabench.runner.Progress.PLAIN_EVERY_SECONDS
         + " s otherwise)");
-    add(o, "study", "file|name", "Load a study file (Hadoop XML of metabench.* keys), or a "
-        + "shipped one by name (" + shippedStudies() + "; copies in conf/studies/); options on "
-        + "the command line win over it");
+    add(o, "workload", "file|name", "Load a workload file (Hadoop XML of metabench.* keys), or a "
+        + "shipped one by name (" + shippedWorkloads() + "; copies in conf/workloads/); options "
+        + "on the command line win over it");
+    add(o, "study", "file|name", "Alias of -workload");
     add(o, "bytesToWrite", "bytes", "Bytes create_write writes into each file (default "
         + BYTES_TO_WRITE_DEFAULT + ")");
     add(o, "blockSize", "bytes", "Block size of created files (default " + BLOCK_SIZE_DEFAULT
@@ -305,8 +306,9 @@ public final class CliParser {
         case "quiet":
           conf.setBoolean(QUIET, true);
           break;
+        case "workload":
         case "study":
-          loadStudy(v, conf);
+          loadWorkload("-" + opt.getOpt(), v, conf);
           break;
         case "bytesToWrite":
           conf.set(BYTES_TO_WRITE, v);
@@ -467,33 +469,38 @@ public final class CliParser {
     throw new InvalidInputException(option + " '" + v + "' is not a whole number of 0 or more");
   }
 
-  /** Where the shipped study files are on the classpath: {@code -study NAME} finds them. */
-  static final String STUDIES = "metabench/studies/";
+  /** Where the shipped workload files are on the classpath: {@code -workload NAME} finds them. */
+  static final String WORKLOADS = "metabench/workloads/";
 
-  private static void loadStudy(String fileOrName, Configuration conf) {
+  private static void loadWorkload(String option, String fileOrName, Configuration conf) {
     File f = new File(fileOrName);
     if (f.isFile()) {
       conf.addResource(new Path(f.getAbsoluteFile().toURI()));
     } else if (!f.exists() && !fileOrName.contains("/")
-        && CliParser.class.getClassLoader().getResource(STUDIES + fileOrName + ".xml") != null) {
-      conf.addResource(STUDIES + fileOrName + ".xml");
+        && CliParser.class.getClassLoader().getResource(WORKLOADS + fileOrName + ".xml") != null) {
+      conf.addResource(WORKLOADS + fileOrName + ".xml");
     } else {
-      throw new InvalidInputException("-study " + fileOrName + (f.exists() ? " is not a file"
-          : " does not exist") + ": give a study file, or the name of a shipped one ("
-          + shippedStudies() + ")");
+      throw new InvalidInputException(option + " " + fileOrName + (f.exists() ? " is not a file"
+          : " does not exist") + ": give a workload file, or the name of a shipped one ("
+          + shippedWorkloads() + ")");
     }
     try {
       conf.get(OPERATIONS); // loads the resource now, so a malformed file is refused here
     } catch (RuntimeException e) {
-      throw new InvalidInputException("-study " + fileOrName + " is not a Hadoop configuration "
-          + "file: " + e.getMessage());
+      throw new InvalidInputException(option + " " + fileOrName + " is not a Hadoop "
+          + "configuration file: " + e.getMessage());
     }
   }
 
-  /** The names -study knows without a path. */
-  static String shippedStudies() {
-    return "hdfs-vs-local, curvine-meta-bench";
+  /** The names -workload knows without a path: the files in {@link #WORKLOADS}. */
+  static String shippedWorkloads() {
+    return String.join(", ", SHIPPED_WORKLOADS);
   }
+
+  /** Every file of {@link #WORKLOADS}, by name; a test checks this list against the files. */
+  static final java.util.List<String> SHIPPED_WORKLOADS = java.util.Arrays.asList(
+      "nnbench-classic", "curvine-meta-bench", "jindofs-at-scale", "dfs-perf-metadata",
+      "dfs-perf-mixture", "hdfs-vs-local");
 
   private static void loadConfDir(String dir, Configuration conf) {
     File d = new File(dir);

@@ -166,6 +166,11 @@ public final class BaseDirMarker {
       } catch (FileNotFoundException e) {
         continue;
       }
+      if (p.isEmpty()) {
+        // Nothing in it: a writer that died before its first byte (the shape is recorded before
+        // any file is made, so no file can depend on it), or a file system that stores nothing.
+        continue;
+      }
       try {
         PrefillState s = PrefillState.fromProperties(p);
         if (best == null || s.seq() > best.seq()) {

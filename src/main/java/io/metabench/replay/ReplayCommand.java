@@ -34,7 +34,8 @@ import org.apache.hadoop.fs.permission.FsPermission;
  *       </li>
  *   <li>append: {@code append(src)}, closed at once;</li>
  *   <li>contentSummary: {@code getContentSummary(src)} (count), its files and directories
- *       counted as entries.</li>
+ *       counted as entries; like getfileinfo it triggers no precreation (it summarises
+ *       directories that creates below them made).</li>
  * </ul>
  *
  * <p>Stateless; shared by all threads.
@@ -113,7 +114,7 @@ public enum ReplayCommand {
       return 0;
     }
   },
-  CONTENT_SUMMARY(OpType.COUNT, Existence.NEEDS, Kind.ANY, "contentSummary") {
+  CONTENT_SUMMARY(OpType.COUNT, Existence.NEUTRAL, Kind.ANY, "contentSummary") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       org.apache.hadoop.fs.ContentSummary summary = fs.getContentSummary(src);

@@ -382,11 +382,11 @@ class CliParserTest {
   }
 
   @Test
-  void aMissingOrMalformedStudyFileIsBadInput(@org.junit.jupiter.api.io.TempDir
+  void aMissingOrMalformedWorkloadFileIsBadInput(@org.junit.jupiter.api.io.TempDir
       java.io.File dir) throws Exception {
     assertThatThrownBy(() -> parseToConf("-study", new java.io.File(dir, "none.xml").getPath()))
         .isInstanceOf(InvalidInputException.class).hasMessageContaining("does not exist")
-        .hasMessageContaining("hdfs-vs-local, curvine-meta-bench");
+        .hasMessageContaining("nnbench-classic, curvine-meta-bench, jindofs-at-scale");
     // a shipped study by name
     Configuration shipped = parseToConf("-study", "curvine-meta-bench");
     assertThat(shipped.get(ConfigKeys.THREADS)).isEqualTo("40");

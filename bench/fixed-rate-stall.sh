@@ -4,15 +4,17 @@
 # run, is frozen with SIGSTOP for STALL_MS every STALL_EVERY seconds. Prints each run's table:
 # latency counts from when each operation was due, the service time from its actual start.
 #
-#   RATE=2000 SECONDS_PER_RUN=20 THREADS=4 STALL_MS=300 STALL_EVERY=2 bench/fixed-rate-stall.sh
+#   RATE=500 SECONDS_PER_RUN=20 WARMUP=5 THREADS=4 STALL_MS=300 STALL_EVERY=2 bench/fixed-rate-stall.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/bench/lib.sh"
-RATE=${RATE:-2000}
+RATE=${RATE:-500}
 SECONDS_PER_RUN=${SECONDS_PER_RUN:-20}
 THREADS=${THREADS:-4}
 STALL_MS=${STALL_MS:-300}
 STALL_EVERY=${STALL_EVERY:-2}
+# The first seconds of a client (connections, JIT) put a fixed-rate run behind: not measured.
+WARMUP=${WARMUP:-5}
 bench_classpath "$root"
 work=$(mktemp -d "${TMPDIR:-/tmp}/fixed-rate-stall.XXXXXX")
 log4j=-Dlog4j.configuration=file:"$root/conf/log4j.properties"
@@ -37,12 +39,12 @@ base=$uri/fixed-rate
 files=$(( RATE / THREADS ))
 metabench -operation create_write -threads "$THREADS" -numberOfFiles "$files" -baseDir "$base" \
   -jsonOut "$work/create.json" > /dev/null
-echo "== stat at -rate $RATE for $SECONDS_PER_RUN s, $THREADS threads, no stall"
+echo "== stat at -rate $RATE for $SECONDS_PER_RUN s after a $WARMUP s warm-up, $THREADS threads, no stall"
 metabench -operation stat -threads "$THREADS" -numberOfFiles "$files" -rate "$RATE" \
-  -duration "$SECONDS_PER_RUN" -baseDir "$base" -jsonOut "$work/steady.json" || true
+  -duration "$SECONDS_PER_RUN" -warmup "$WARMUP" -baseDir "$base" -jsonOut "$work/steady.json" || true
 echo "== the same, the NameNode's JVM frozen (SIGSTOP) for $STALL_MS ms every $STALL_EVERY s"
 (
-  sleep 1
+  sleep "$WARMUP"
   while kill -0 "$hdfs_pid" 2>/dev/null; do
     kill -STOP "$hdfs_pid"; sleep "$(awk "BEGIN {print $STALL_MS / 1000}")"; kill -CONT "$hdfs_pid"
     sleep "$STALL_EVERY"
@@ -50,7 +52,7 @@ echo "== the same, the NameNode's JVM frozen (SIGSTOP) for $STALL_MS ms every $S
 ) &
 staller=$!
 metabench -operation stat -threads "$THREADS" -numberOfFiles "$files" -rate "$RATE" \
-  -duration "$SECONDS_PER_RUN" -baseDir "$base" -jsonOut "$work/stalled.json" || true
+  -duration "$SECONDS_PER_RUN" -warmup "$WARMUP" -baseDir "$base" -jsonOut "$work/stalled.json" || true
 kill "$staller" 2>/dev/null || true
 wait "$staller" 2>/dev/null || true
 kill -CONT "$hdfs_pid"

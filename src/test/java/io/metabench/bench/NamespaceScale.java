@@ -45,6 +45,11 @@ public final class NamespaceScale {
     try {
       cluster.waitActive();
       String uri = cluster.getURI().toString();
+      // One unrecorded round first: the JIT and the connections warmed up, the first size is
+      // measured as the later ones are.
+      run(conf, "-operation", "create_write,open_read,stat,delete", "-threads", threads,
+          "-numberOfFiles", files, "-baseDir", uri + "/scale/warmup", "-jsonOut",
+          new File(out, "warmup.json").getPath(), "-nnbenchLog", "", "-quiet");
       long grown = 0;
       for (String s : sizes) {
         long size = Long.parseLong(s.trim());

@@ -1,5 +1,6 @@
 package io.metabench.report;
 
+import io.metabench.config.MixSpec;
 import io.metabench.op.OpType;
 import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
@@ -244,7 +245,7 @@ public final class TextFormat implements ResultFormat {
   }
   /** A mix's operations as drawn, beside the shares asked for. */
   private static void writeMixShares(RunResult result, Appendable out) throws IOException {
-    io.metabench.config.MixSpec mix = result.config().mix();
+    MixSpec mix = result.config().mix();
     long total = 0;
     for (PhaseResult p : result.phases()) {
       total += p.partOfMix() ? p.attempted() : 0;

@@ -410,14 +410,7 @@ public final class BenchmarkRunner {
       paths.add(readSchema.forWorker(readWorker(t, shift, layout)));
     }
     if (op.createsItems()) {
-      forEachWorker(layout.threads(), t -> {
-        for (Path dir : paths.get(t).tree(ofFiles).leafDirs()) {
-          if (!fs.get(t).mkdirs(dir)) {
-            throw new IOException("could not create " + dir + " before " + op.id());
-          }
-        }
-        return null;
-      });
+      makeLeafDirs(paths, fs, ofFiles, op.id());
     }
     boolean lateMap = measured && barrier.await(barrierPhase);
     StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
@@ -483,6 +476,19 @@ public final class BenchmarkRunner {
     return result;
   }
 
+  /** Makes the directories that hold each worker's items, before a phase that creates them. */
+  private void makeLeafDirs(List<WorkerPaths> paths, List<FileSystem> fs, boolean ofFiles,
+      String before) throws IOException, InterruptedException {
+    forEachWorker(paths.size(), t -> {
+      for (Path dir : paths.get(t).tree(ofFiles).leafDirs()) {
+        if (!fs.get(t).mkdirs(dir)) {
+          throw new IOException("could not create " + dir + " before " + before);
+        }
+      }
+      return null;
+    });
+  }
+
   /**
    * Runs a mix phase: each worker draws its operations from {@code -mix} over its own items (its
    * working set, present when an earlier create_write made them), and each operation of the mix
@@ -498,14 +504,7 @@ public final class BenchmarkRunner {
     }
     // The mix may create any item: every directory must be there (mkdirs of one that is, is a
     // no-op).
-    forEachWorker(layout.threads(), t -> {
-      for (Path dir : paths.get(t).files().leafDirs()) {
-        if (!fs.get(t).mkdirs(dir)) {
-          throw new IOException("could not create " + dir + " before the mix");
-        }
-      }
-      return null;
-    });
+    makeLeafDirs(paths, fs, true, OpType.MIX.id());
     boolean renamed = state.files() == NamespaceState.Files.RENAMED;
     int items = (int) layout.itemsPerWorker();
     int present = items;

@@ -77,17 +77,21 @@ public final class NamespaceScale {
               p.get("latencyMs").get("p99").asDouble(), p.get("failed").asLong()));
         }
       }
-      for (String t : new String[] {"1", threads}) {
-        File json = new File(out, "traverse-t" + t + ".json");
-        run(conf, "-operation", "ls_r,count,du", "-threads", t, "-subtree", "/scale",
-            "-baseDir", uri + "/scale/traverse-t" + t, "-jsonOut", json.getPath(),
-            "-nnbenchLog", "", "-quiet");
-        for (JsonNode p : new ObjectMapper().readTree(json).get("phases")) {
-          rows.add(String.format(Locale.ROOT, "%-6s threads %2s: %,d entries in %.2f s = %,.0f "
-              + "entries/s (%,d calls, failed %d)", p.get("operation").asText(), t,
-              p.get("entries").asLong(), p.get("elapsedSeconds").asDouble(),
-              p.get("entriesPerSecond").asDouble(), p.get("successful").asLong(),
-              p.get("failed").asLong()));
+      // The first prefill step's tree alone (e.g. exactly 1M files), then the whole namespace.
+      String first = "/scale/prefill-" + sizes[sizes.length > 1 ? 1 : 0].trim();
+      for (String subtree : new String[] {first, "/scale"}) {
+        for (String t : new String[] {"1", threads}) {
+          File json = new File(out, "traverse" + subtree.replace('/', '-') + "-t" + t + ".json");
+          run(conf, "-operation", "ls_r,count,du", "-threads", t, "-subtree", subtree,
+              "-baseDir", uri + "/scale/traverse-t" + t, "-jsonOut", json.getPath(),
+              "-nnbenchLog", "", "-quiet");
+          for (JsonNode p : new ObjectMapper().readTree(json).get("phases")) {
+            rows.add(String.format(Locale.ROOT, "%-6s of %s, threads %2s: %,d entries in %.2f s "
+                + "= %,.0f entries/s (%,d calls, failed %d)", p.get("operation").asText(),
+                subtree, t, p.get("entries").asLong(), p.get("elapsedSeconds").asDouble(),
+                p.get("entriesPerSecond").asDouble(), p.get("successful").asLong(),
+                p.get("failed").asLong()));
+          }
         }
       }
     } finally {

@@ -45,11 +45,13 @@ public final class NamespaceScale {
     try {
       cluster.waitActive();
       String uri = cluster.getURI().toString();
-      // One unrecorded round first: the JIT and the connections warmed up, the first size is
-      // measured as the later ones are.
-      run(conf, "-operation", "create_write,open_read,stat,delete", "-threads", threads,
-          "-numberOfFiles", files, "-baseDir", uri + "/scale/warmup", "-jsonOut",
-          new File(out, "warmup.json").getPath(), "-nnbenchLog", "", "-quiet");
+      // Unrecorded rounds first (-Dwarmup.rounds, default 1): the JIT and the connections
+      // warmed up, the first size is measured as the later ones are.
+      for (int round = 0; round < Integer.getInteger("warmup.rounds", 1); round++) {
+        run(conf, "-operation", "create_write,open_read,stat,delete", "-threads", threads,
+            "-numberOfFiles", files, "-baseDir", uri + "/scale/warmup-" + round, "-jsonOut",
+            new File(out, "warmup-" + round + ".json").getPath(), "-nnbenchLog", "", "-quiet");
+      }
       long grown = 0;
       for (String s : sizes) {
         long size = Long.parseLong(s.trim());
@@ -78,8 +80,12 @@ public final class NamespaceScale {
         }
       }
       // The first prefill step's tree alone (e.g. exactly 1M files), then the whole namespace.
-      String first = "/scale/prefill-" + sizes[sizes.length > 1 ? 1 : 0].trim();
-      for (String subtree : new String[] {first, "/scale"}) {
+      List<String> subtrees = new ArrayList<>();
+      if (sizes.length > 1) {
+        subtrees.add("/scale/prefill-" + sizes[1].trim());
+      }
+      subtrees.add("/scale");
+      for (String subtree : subtrees) {
         for (String t : new String[] {"1", threads}) {
           File json = new File(out, "traverse" + subtree.replace('/', '-') + "-t" + t + ".json");
           run(conf, "-operation", "ls_r,count,du", "-threads", t, "-subtree", subtree,

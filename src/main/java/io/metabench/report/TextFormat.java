@@ -215,13 +215,26 @@ public final class TextFormat implements ResultFormat {
     for (Map.Entry<String, FailureCount> e : causes.entrySet()) {
       out.append(String.format(Locale.ROOT, "  %s: %d x %s%s%n", what, e.getValue().count(),
           e.getKey(), e.getValue().example().isEmpty() ? "" : " (first: "
-              + e.getValue().example().replace('\n', ' ') + ")"));
+              + withoutServerStack(e.getValue().example()).replace('\n', ' ') + ")"));
     }
+  }
+
+  /**
+   * The message without the server's stack trace that a RemoteException's message carries (the
+   * JSON keeps the whole message): the table's line stays one readable line.
+   */
+  static String withoutServerStack(String message) {
+    int stack = message.indexOf("\n\tat ");
+    if (stack < 0) {
+      stack = message.indexOf("\tat ");
+    }
+    return stack < 0 ? message : message.substring(0, stack).trim();
   }
 
   private static String fixed(double v, int decimals) {
     return ReportMath.fixed(v, decimals, "-");
   }
+
   /** What -warmup, -duration and -rate did to a phase, each in one line. */
   private static void writePacing(RunResult result, PhaseResult p, Appendable out)
       throws IOException {

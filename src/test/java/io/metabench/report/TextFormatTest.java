@@ -133,4 +133,14 @@ class TextFormatTest {
     assertThat(s3a).contains("\nrename  ").contains("\n  rename on s3a copies and deletes each "
         + "object: its TPS is not a rate of metadata renames\n");
   }
+
+  @Test
+  void aServerStackTraceIsLeftOutOfTheTablesFailureLine() {
+    String remote = "`/b/replay/d is non empty': Directory is not empty\n\tat org.apache.hadoop.hdfs"
+        + ".server.namenode.FSDirDeleteOp.delete(FSDirDeleteOp.java:111)\n\tat x.y(Z.java:1)";
+    assertThat(TextFormat.withoutServerStack(remote))
+        .isEqualTo("`/b/replay/d is non empty': Directory is not empty");
+    assertThat(TextFormat.withoutServerStack("Connection reset by peer"))
+        .isEqualTo("Connection reset by peer");
+  }
 }

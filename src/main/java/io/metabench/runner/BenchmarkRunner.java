@@ -277,7 +277,7 @@ public final class BenchmarkRunner {
     return new Prefill(config, control, target.baseDir(), schema.prefillDir(),
         schema.prefillMapDir(), clientsFor(config.prefillThreads()),
         target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT), clock, anchor,
-        progress, stop);
+        progress, stop).writingSeriesTo(series);
   }
 
   /**

@@ -70,6 +70,9 @@ final class Prefill {
    * @param mapRoot {@code <baseDir>/prefill/map_<m>}, scheme-less
    * @param clients one per prefill worker
    */
+  /** Where the per-second series goes, as the phases' does; null: nowhere. */
+  private io.metabench.report.SeriesFile series;
+
   Prefill(BenchConfig config, FileSystem control, Path baseDir, Path prefillDir, Path mapRoot,
       List<FileSystem> clients, int ioBufferSize, NanoClock clock, ClockAnchor anchor,
       Progress progress, StopRequest stop) {
@@ -85,6 +88,12 @@ final class Prefill {
     this.progress = progress;
     this.stop = stop;
   }
+  /** Writes the prefill's per-second series (label {@code prefill}) to {@code file}. */
+  Prefill writingSeriesTo(io.metabench.report.SeriesFile file) {
+    this.series = file;
+    return this;
+  }
+
 
   /** Counts of one worker, read after it ended. */
   private static final class Counts {
@@ -132,7 +141,7 @@ final class Prefill {
     timer.scheduleWithFixedDelay(checkpoints::writeQuietly, config.prefillCheckpointMillis(),
         config.prefillCheckpointMillis(), TimeUnit.MILLISECONDS);
     IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor, progress, LABEL,
-        tree.files() - doneBefore);
+        tree.files() - doneBefore).writingTo(series);
     ExecutorService pool = Executors.newFixedThreadPool(workers, daemon("metabench-prefill"));
     long startNanos = clock.nanoTime();
     sampler.start();

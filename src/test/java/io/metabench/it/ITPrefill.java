@@ -192,10 +192,19 @@ class ITPrefill {
   @Test
   void aPhaseAfterThePrefillRunsOnItsOwnTree() throws Exception {
     String base = base("phases");
+    File series = new File(scratch, "phases.series.csv");
     MetaBenchRun r = run(new Configuration(), scratch, "-prefillFiles", "300", "-prefillDepth",
         "2", "-prefillFanOut", "2", "-operation", "create_write,stat,delete", "-threads", "2",
-        "-numFiles", "25", "-baseDir", base);
+        "-numFiles", "25", "-seriesOut", series.getPath(), "-baseDir", base);
     assertThat(r.exitCode).as(r.toString()).isZero();
+    // the prefill's seconds are in the per-second series too, each file in exactly one of them
+    long prefilledPerSecond = 0;
+    for (String line : java.nio.file.Files.readAllLines(series.toPath())) {
+      if (line.startsWith("prefill,")) {
+        prefilledPerSecond += Long.parseLong(line.split(",")[3]);
+      }
+    }
+    assertThat(prefilledPerSecond).isEqualTo(300);
     for (String op : new String[] {"create_write", "stat", "delete"}) {
       assertThat(r.phase(op).get("successful").asLong()).as(op).isEqualTo(50);
       assertThat(r.phase(op).get("attempted").asLong()).as(op).isEqualTo(50);

@@ -106,24 +106,21 @@ final class Worker implements Callable<OpRecorder> {
     long origin = pacing == Pacing.CLOSED_LOOP ? 0 : clock.nanoTime();
     boolean bounded = pacing.durationBound();
     boolean fixedRate = pacing.fixedRate();
+    // Asked only when there is a warm-up: nanoTime may be negative, so no origin-based time
+    // can stand for "no warm-up".
+    boolean warmingUp = warmup != null && pacing.warmupNanos() > 0;
     long warmupEnd = origin + pacing.warmupNanos();
     long end = origin + pacing.endNanos();
     // A stop request ends the worker between items; the item in flight completes and counts.
     for (long k = 0; (bounded || k < count) && !stop.isRequested(); k++) {
-      long start;
-      if (fixedRate) {
-        start = origin + pacing.dueNanos(k);
-        if (bounded && start - end >= 0) {
-          break;
-        }
-        waitUntil(start);
-      } else {
-        start = clock.nanoTime();
-        if (bounded && start - end >= 0) {
-          break;
-        }
+      long start = fixedRate ? origin + pacing.dueNanos(k) : clock.nanoTime();
+      if (bounded && start - end >= 0) {
+        break;
       }
-      boolean warm = warmup != null && start - warmupEnd < 0;
+      if (fixedRate) {
+        waitUntil(start);
+      }
+      boolean warm = warmingUp && start - warmupEnd < 0;
       if (mix == null) {
         runOne(op, bounded ? k % count : k, warm ? warmup : recorder, start, fixedRate);
       } else if (mix.draw()) {

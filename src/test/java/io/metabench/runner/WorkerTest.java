@@ -288,4 +288,18 @@ class WorkerTest {
     assertThat(r.failures().get("SafeModeException").example())
         .isEqualTo("Name node is in safe mode.");
   }
+
+  /**
+   * The runner hands every worker a warm-up recorder; without -warmup nothing may go there, also
+   * when the monotonic clock reads negative (System.nanoTime's origin is arbitrary).
+   */
+  @Test
+  void withoutAWarmUpEveryOperationIsMeasuredWhateverTheClockReads() throws InterruptedException {
+    FakeClock clock = new FakeClock(-1_000_000_000L, STEP);
+    OpRecorder warmup = new OpRecorder(0);
+    OpRecorder r = new Worker(0, (ctx, i) -> true, context(clock), 5, 0, clock, null)
+        .pacedBy(Pacing.CLOSED_LOOP, warmup).call();
+    assertThat(r.successes()).isEqualTo(5);
+    assertThat(warmup.attempted()).isZero();
+  }
 }

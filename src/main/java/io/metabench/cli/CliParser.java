@@ -375,14 +375,13 @@ public final class CliParser {
           conf.set(READ_SHIFT, v);
           break;
         case "opTimeout":
-          // A bare number on the command line is seconds; the key holds milliseconds.
-          conf.set(OP_TIMEOUT_MILLIS, v.trim().matches("\\d+") ? v.trim() + "s" : v.trim());
+          conf.set(OP_TIMEOUT_MILLIS, duration(v));
           break;
         case "duration":
-          conf.set(DURATION_MILLIS, v.trim().matches("\\d+") ? v.trim() + "s" : v.trim());
+          conf.set(DURATION_MILLIS, duration(v));
           break;
         case "warmup":
-          conf.set(WARMUP_MILLIS, v.trim().matches("\\d+") ? v.trim() + "s" : v.trim());
+          conf.set(WARMUP_MILLIS, duration(v));
           break;
         case "rate":
           conf.set(RATE, v);
@@ -467,6 +466,15 @@ public final class CliParser {
       // reported below
     }
     throw new InvalidInputException(option + " '" + v + "' is not a whole number of 0 or more");
+  }
+
+  /**
+   * A duration option's value for its key: a bare number on the command line means seconds; the
+   * key holds milliseconds or a number with a unit.
+   */
+  private static String duration(String v) {
+    String t = v.trim();
+    return t.matches("\\d+") ? t + "s" : t;
   }
 
   /** Where the shipped workload files are on the classpath: {@code -workload NAME} finds them. */

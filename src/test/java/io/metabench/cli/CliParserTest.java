@@ -403,6 +403,9 @@ class CliParserTest {
     assertThat(parse("-operation", "all", "-opTimeout", "30").opTimeoutMillis())
         .isEqualTo(30_000);
     assertThat(parse("-operation", "all", "-opTimeout", "40ms").opTimeoutMillis()).isEqualTo(40);
+    assertThat(parse("-operation", "stat", "-duration", "60").durationMillis()).isEqualTo(60_000);
+    assertThat(parse("-operation", "stat", "-warmup", " 10 ").warmupMillis()).isEqualTo(10_000);
+    assertThat(parse("-operation", "stat", "-warmup", "250ms").warmupMillis()).isEqualTo(250);
     assertThat(parse("-operation", "all", "-failFast", "-overwrite").failFast()).isTrue();
   }
 

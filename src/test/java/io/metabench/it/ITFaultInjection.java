@@ -35,13 +35,11 @@ class ITFaultInjection {
   }
 
   private Configuration conf() {
-    Configuration conf = new Configuration();
-    conf.setClass("fs.faulty.impl", FaultyLocalFileSystem.class, FileSystem.class);
-    return conf;
+    return FaultyLocalFileSystem.registered();
   }
 
   private String base(String name) {
-    return "faulty://" + new File(root, name).getAbsolutePath();
+    return FaultyLocalFileSystem.uriOf(new File(root, name));
   }
 
   private Map<String, String> tree(String name) throws Exception {

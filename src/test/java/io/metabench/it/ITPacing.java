@@ -9,7 +9,6 @@ import io.metabench.testing.FaultyLocalFileSystem;
 import io.metabench.testing.MetaBenchRun;
 import java.io.File;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,13 +31,11 @@ class ITPacing {
   }
 
   private Configuration conf() {
-    Configuration conf = new Configuration();
-    conf.setClass("fs.faulty.impl", FaultyLocalFileSystem.class, FileSystem.class);
-    return conf;
+    return FaultyLocalFileSystem.registered();
   }
 
   private String base(String name) {
-    return "faulty://" + new File(root, name).getAbsolutePath();
+    return FaultyLocalFileSystem.uriOf(new File(root, name));
   }
 
   private MetaBenchRun run(String... args) throws Exception {

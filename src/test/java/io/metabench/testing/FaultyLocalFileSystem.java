@@ -59,6 +59,19 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   private String mkdirsDelayMatching;
   private long mkdirsDelayMillis;
 
+  /** A configuration with faulty:// registered, and nothing injected until keys say so. */
+  public static Configuration registered() {
+    Configuration conf = new Configuration();
+    conf.setClass("fs.faulty.impl", FaultyLocalFileSystem.class,
+        org.apache.hadoop.fs.FileSystem.class);
+    return conf;
+  }
+
+  /** The faulty:// URI of a local directory. */
+  public static String uriOf(java.io.File dir) {
+    return "faulty://" + dir.getAbsolutePath();
+  }
+
   public static void reset() {
     CREATES.set(0);
     RENAMES.set(0);

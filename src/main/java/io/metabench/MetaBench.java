@@ -1,8 +1,9 @@
 package io.metabench;
 
+import io.metabench.core.Version;
 import io.metabench.cli.CliParser;
 import io.metabench.config.BenchConfig;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.config.ReplayConfig;
 import io.metabench.replay.AuditLog;
 import io.metabench.replay.ReplayRunner;
@@ -30,8 +31,8 @@ import io.metabench.runner.BenchmarkRunner;
 import io.metabench.runner.PhaseBarrier;
 import io.metabench.runner.Progress;
 import io.metabench.runner.Signals;
-import io.metabench.runner.StopRequest;
-import io.metabench.stats.NanoClock;
+import io.metabench.core.StopRequest;
+import io.metabench.core.NanoClock;
 import io.metabench.stats.RunResult;
 import java.io.File;
 import java.io.IOException;

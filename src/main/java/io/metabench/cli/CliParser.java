@@ -2,7 +2,7 @@ package io.metabench.cli;
 
 import static io.metabench.config.ConfigKeys.*;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.op.OpType;
 import java.io.File;
 import java.io.PrintWriter;

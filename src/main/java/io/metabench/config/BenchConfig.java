@@ -1,8 +1,10 @@
 package io.metabench.config;
 
+import io.metabench.core.InvalidInputException;
 import static io.metabench.config.ConfigKeys.*;
 
 import io.metabench.op.OpType;
+import io.metabench.path.Layout;
 import io.metabench.path.PrefillSizes;
 import io.metabench.path.PrefillTree;
 import java.util.Collections;
@@ -562,6 +564,11 @@ public final class BenchConfig {
   /** How often prefill workers' progress is recorded, in milliseconds. */
   public long prefillCheckpointMillis() {
     return prefillCheckpointMillis;
+  }
+
+  /** The layout this run's phases make and expect. */
+  public Layout layout() {
+    return new Layout(threads, filesPerWorker, filesPerDir, sharedDir);
   }
 
   /** This map's prefill tree under {@code mapRoot}; only when {@link #prefillFiles()} &gt; 0. */

@@ -1,5 +1,6 @@
 package io.metabench.config;
 
+import io.metabench.core.InvalidInputException;
 import io.metabench.op.OpType;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,5 +1,6 @@
 package io.metabench.config;
 
+import io.metabench.core.InvalidInputException;
 import static io.metabench.config.ConfigKeys.*;
 
 import io.metabench.path.NamespaceState;

@@ -1,7 +1,7 @@
 package io.metabench.fs;
 
 import io.metabench.config.ConfigKeys;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import java.io.File;
 import java.io.IOException;
 import java.util.concurrent.Executors;

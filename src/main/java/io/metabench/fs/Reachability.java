@@ -1,6 +1,6 @@
 package io.metabench.fs;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.Callable;

@@ -1,12 +1,10 @@
 package io.metabench.fs;
 
 import io.metabench.config.BenchConfig;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.config.UserSettings;
-import io.metabench.mapred.MetaBenchJob;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.NamespaceState;
-import io.metabench.runner.BenchmarkRunner;
 import java.io.IOException;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
@@ -49,11 +47,11 @@ public final class TargetResolver {
     BaseDirMarker.requireNotRoot(base.makeQualified(URI.create("hdfs://embedded"), new Path("/")));
     // A new embedded HDFS is empty: refuse a phase sequence that needs earlier phases before
     // spending seconds starting it.
-    NamespaceState.EMPTY.afterAll(config.operations(), BenchmarkRunner.layoutOf(config),
+    NamespaceState.EMPTY.afterAll(config.operations(), config.layout(),
         config.baseDir() + " (on the embedded HDFS, which lasts one run)");
-    BenchmarkRunner.checkHdfsLimits(config, "hdfs", clientConf);
+    TargetChecks.hdfsLimits(config, "hdfs", clientConf);
     if (config.maps() > 0) {
-      MetaBenchJob.checkEmbeddedFramework(conf);
+      TargetChecks.embeddedFramework(conf);
     }
     EmbeddedHdfs embedded = startEmbedded(conf);
     EmbeddedHdfs.configureClient(clientConf);

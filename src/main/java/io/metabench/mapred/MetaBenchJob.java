@@ -2,7 +2,7 @@ package io.metabench.mapred;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.config.ReplayConfig;
 import io.metabench.config.UserSettings;
 import io.metabench.fs.ClientFactory;
@@ -10,6 +10,7 @@ import io.metabench.fs.FsSemantics;
 import io.metabench.fs.EmbeddedHdfs;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
+import io.metabench.fs.TargetChecks;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.Layout;
@@ -18,7 +19,7 @@ import io.metabench.replay.AuditLog;
 import io.metabench.replay.Precreation;
 import io.metabench.replay.ReplayRunner;
 import io.metabench.runner.BenchmarkRunner;
-import io.metabench.runner.StopRequest;
+import io.metabench.core.StopRequest;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
@@ -122,7 +123,7 @@ public final class MetaBenchJob {
       }
       return fs;
     })) {
-      BenchmarkRunner.checkHdfsLimits(config, target);
+      TargetChecks.hdfsLimits(config, target);
       BenchmarkRunner.claim(control, target);
       Path jobDir = new Path(BaseDirMarker.markerDir(base),
           "jobs/job-" + startedAt + "-" + Long.toHexString(Double.doubleToLongBits(Math.random())));
@@ -191,24 +192,11 @@ public final class MetaBenchJob {
     }
   }
 
-  /**
-   * Refuses -maps with the embedded HDFS unless the job runs on the local job runner, whose tasks
-   * are threads of this process; called before the embedded HDFS starts.
-   */
-  public static void checkEmbeddedFramework(Configuration conf) {
-    if (!MRConfig.LOCAL_FRAMEWORK_NAME.equals(conf.get(MRConfig.FRAMEWORK_NAME,
-        MRConfig.LOCAL_FRAMEWORK_NAME))) {
-      throw new InvalidInputException("-maps with the embedded HDFS works only with the local job "
-          + "runner (-D mapreduce.framework.name=local): tasks on a cluster cannot reach it; "
-          + "pass -baseDir hdfs://namenode:8020/path");
-    }
-  }
-
   /** Every map's recorded state must allow the phase sequence, with the same layout. */
   private void checkEveryMap(FileSystem control, Path base) throws IOException {
     BaseDirMarker.Ownership ownership = BaseDirMarker.inspect(control, base);
     BaseDirMarker.requireUsable(ownership, base);
-    Layout layout = BenchmarkRunner.layoutOf(config);
+    Layout layout = config.layout();
     for (int m = 0; m < config.maps(); m++) {
       NamespaceState state = ownership == BaseDirMarker.Ownership.OWNED
           ? BaseDirMarker.readState(control, base, m) : NamespaceState.EMPTY;

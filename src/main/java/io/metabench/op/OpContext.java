@@ -1,7 +1,6 @@
 package io.metabench.op;
 
-import io.metabench.path.WorkerPaths;
-import io.metabench.stats.NanoClock;
+import io.metabench.core.NanoClock;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
 
@@ -13,7 +12,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
  */
 public final class OpContext {
   private final FileSystem fs;
-  private final WorkerPaths paths;
+  private final ItemNames paths;
   private final NanoClock clock;
   private final byte[] buffer;
   private final long bytesToWrite;
@@ -27,7 +26,7 @@ public final class OpContext {
   private long splitNanos;
   private long amount;
 
-  public OpContext(FileSystem fs, WorkerPaths paths, NanoClock clock, long bytesToWrite,
+  public OpContext(FileSystem fs, ItemNames paths, NanoClock clock, long bytesToWrite,
       short replication, long blockSize, int ioBufferSize, boolean readFileAfterOpen,
       boolean filesRenamed) {
     this.fs = fs;
@@ -57,7 +56,7 @@ public final class OpContext {
     return filePermission;
   }
 
-  public WorkerPaths paths() {
+  public ItemNames paths() {
     return paths;
   }
 

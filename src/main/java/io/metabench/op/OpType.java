@@ -1,6 +1,6 @@
 package io.metabench.op;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

@@ -1,6 +1,6 @@
 package io.metabench.path;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package io.metabench.path;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.op.OpType;
 import java.util.Locale;
 import java.util.Properties;

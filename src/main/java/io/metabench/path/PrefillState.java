@@ -1,6 +1,6 @@
 package io.metabench.path;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import java.util.Properties;
 
 /**

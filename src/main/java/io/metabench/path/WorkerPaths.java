@@ -1,11 +1,12 @@
 package io.metabench.path;
 
+import io.metabench.op.ItemNames;
 import org.apache.hadoop.fs.Path;
 
 /**
  * One worker's names: its files and its directories. Not thread-safe (see {@link ItemTree}).
  */
-public final class WorkerPaths {
+public final class WorkerPaths implements ItemNames {
   private final ItemTree files;
   private final ItemTree dirs;
 
@@ -27,21 +28,20 @@ public final class WorkerPaths {
   }
 
   /** The name create_write gives file {@code index}. */
+  @Override
   public Path file(long index) {
     return files.item(index);
   }
 
   /** The name rename gives file {@code index}. */
+  @Override
   public Path renamedFile(long index) {
     return files.sibling(index, PathSchema.RENAMED_SUFFIX);
   }
 
-  /** The name file {@code index} has now. */
-  public Path currentFile(long index, boolean renamed) {
-    return renamed ? renamedFile(index) : file(index);
-  }
 
   /** The name mkdirs gives directory {@code index}. */
+  @Override
   public Path dir(long index) {
     return dirs.item(index);
   }

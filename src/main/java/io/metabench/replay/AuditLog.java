@@ -1,6 +1,6 @@
 package io.metabench.replay;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.op.OpType;
 import java.io.BufferedReader;
 import java.io.File;

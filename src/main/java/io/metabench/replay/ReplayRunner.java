@@ -1,7 +1,7 @@
 package io.metabench.replay;
 
 import io.metabench.config.BenchConfig;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.config.ReplayConfig;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.FsSemantics;
@@ -10,11 +10,11 @@ import io.metabench.fs.Target;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.runner.BenchmarkRunner;
-import io.metabench.runner.Parallel;
+import io.metabench.core.Parallel;
 import io.metabench.runner.PhaseBarrier;
-import io.metabench.runner.StopRequest;
-import io.metabench.stats.ClockAnchor;
-import io.metabench.stats.NanoClock;
+import io.metabench.core.StopRequest;
+import io.metabench.core.ClockAnchor;
+import io.metabench.core.NanoClock;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplayPart;

@@ -2,8 +2,8 @@ package io.metabench.replay;
 
 import io.metabench.op.OpType;
 import io.metabench.runner.BenchmarkRunner;
-import io.metabench.runner.StopRequest;
-import io.metabench.stats.NanoClock;
+import io.metabench.core.StopRequest;
+import io.metabench.core.NanoClock;
 import io.metabench.stats.OpRecorder;
 import java.util.EnumMap;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.metabench.report;
 
+import io.metabench.report.chart.ChartRenderer;
 import io.metabench.stats.StudySummary;
 import io.metabench.stats.SummaryRow;
 import java.io.IOException;

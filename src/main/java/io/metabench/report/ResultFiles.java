@@ -48,7 +48,7 @@ public final class ResultFiles {
   public static void checkJsonOut(BenchConfig config) {
     if (!config.jsonOut().isEmpty() && new File(config.jsonOut()).exists()
         && !config.overwrite()) {
-      throw new io.metabench.config.InvalidInputException("-jsonOut " + config.jsonOut()
+      throw new io.metabench.core.InvalidInputException("-jsonOut " + config.jsonOut()
           + " already exists; give a new file name, or add -overwrite to replace it");
     }
   }

@@ -2,7 +2,7 @@ package io.metabench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.stats.StudySummary;
 import java.io.File;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.metabench.report;
 
-import io.metabench.Version;
+import io.metabench.core.Version;
 import io.metabench.stats.StudyResult;
 import io.metabench.stats.StudyRun;
 import io.metabench.stats.SummaryRow;

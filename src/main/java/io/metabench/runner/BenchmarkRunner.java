@@ -1,12 +1,15 @@
 package io.metabench.runner;
 
-import io.metabench.Version;
+import io.metabench.core.StopRequest;
+import io.metabench.core.Parallel;
+import io.metabench.core.Version;
 import io.metabench.config.BenchConfig;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.FsSemantics;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
+import io.metabench.fs.TargetChecks;
 import io.metabench.op.MetaOp;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
@@ -18,10 +21,10 @@ import io.metabench.path.PathSchema;
 import io.metabench.path.PrefillState;
 import io.metabench.path.WorkerPaths;
 import io.metabench.report.SeriesFile;
-import io.metabench.stats.ClockAnchor;
+import io.metabench.core.ClockAnchor;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.IntervalSeries;
-import io.metabench.stats.NanoClock;
+import io.metabench.core.NanoClock;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.PrefillResult;
@@ -129,9 +132,9 @@ public final class BenchmarkRunner {
       PrefillState recordedPrefill = Reachability.within(target, config.connectTimeoutSeconds(),
           () -> BaseDirMarker.readPrefill(control, base, config.mapIndex()));
       checkPrefill(config, recordedPrefill, target, where);
-      Layout layout = layoutOf(config);
+      Layout layout = config.layout();
       initial.afterAll(config.operations(), layout, where);
-      checkHdfsLimits(config, target);
+      TargetChecks.hdfsLimits(config, target);
       checkCapabilities(config, control, target);
       if (config.operations().stream().anyMatch(OpType::traverses)) {
         traversalRoot(config, target);
@@ -246,14 +249,14 @@ public final class BenchmarkRunner {
     });
     if (config.maps() == 0) {
       String where = target.baseDir() + " (map " + config.mapIndex() + ")";
-      state.afterAll(config.operations(), layoutOf(config), where);
+      state.afterAll(config.operations(), config.layout(), where);
       checkPrefill(config, Reachability.within(target, config.connectTimeoutSeconds(), () -> {
         try (FileSystem fs = clients.newClient()) {
           return BaseDirMarker.readPrefill(fs, target.baseDir(), config.mapIndex());
         }
       }), target, where);
     }
-    checkHdfsLimits(config, target);
+    TargetChecks.hdfsLimits(config, target);
   }
 
   /**
@@ -347,12 +350,6 @@ public final class BenchmarkRunner {
     }
   }
 
-  /** The layout this run's phases make and expect. */
-  public static Layout layoutOf(BenchConfig config) {
-    return new Layout(config.threads(), config.filesPerWorker(), config.filesPerDir(),
-        config.sharedDir());
-  }
-
   /**
    * Refuses a phase the file system says it cannot do (append without the append capability),
    * before anything is written.
@@ -364,29 +361,6 @@ public final class BenchmarkRunner {
       throw new InvalidInputException("append: " + target.fsUri() + " does not support append "
           + "(it lacks the path capability " + CommonPathCapabilities.FS_APPEND + "); drop append "
           + "from -operation for this file system");
-    }
-  }
-
-  /**
-   * Refuses a block size the HDFS NameNode would reject for every create, before anything runs.
-   */
-  public static void checkHdfsLimits(BenchConfig config, Target target) {
-    checkHdfsLimits(config, target.fsUri().getScheme(), target.clientConf());
-  }
-
-  /** As {@link #checkHdfsLimits(BenchConfig, Target)}, before the target exists. */
-  public static void checkHdfsLimits(BenchConfig config, String scheme,
-      org.apache.hadoop.conf.Configuration conf) {
-    if (!"hdfs".equals(scheme) || !config.operations().contains(OpType.CREATE_WRITE)
-        && config.prefillFiles() == 0) {
-      return;
-    }
-    String key = "dfs.namenode.fs-limits.min-block-size";
-    long min = conf.getLong(key, 1024 * 1024);
-    if (config.blockSize() < min) {
-      throw new InvalidInputException("-blockSize " + config.blockSize() + " is below HDFS's "
-          + "minimum block size (" + key + " = " + min + "): use at least " + min + ", or lower "
-          + "the NameNode's " + key + " and pass the same value with -D " + key + "=...");
     }
   }
 

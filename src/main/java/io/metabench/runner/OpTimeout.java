@@ -59,10 +59,10 @@ final class OpTimeout {
 
   private final List<Watch> watches;
   private final long limitNanos;
-  private final io.metabench.stats.NanoClock clock;
+  private final io.metabench.core.NanoClock clock;
   private ScheduledExecutorService timer;
 
-  OpTimeout(List<Watch> watches, long limitNanos, io.metabench.stats.NanoClock clock) {
+  OpTimeout(List<Watch> watches, long limitNanos, io.metabench.core.NanoClock clock) {
     this.watches = watches;
     this.limitNanos = limitNanos;
     this.clock = clock;

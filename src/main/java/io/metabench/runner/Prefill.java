@@ -1,13 +1,14 @@
 package io.metabench.runner;
 
+import io.metabench.core.StopRequest;
 import io.metabench.config.BenchConfig;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.LeafRanges;
 import io.metabench.path.PrefillState;
 import io.metabench.path.PrefillTree;
-import io.metabench.stats.ClockAnchor;
+import io.metabench.core.ClockAnchor;
 import io.metabench.stats.FailureCount;
-import io.metabench.stats.NanoClock;
+import io.metabench.core.NanoClock;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PrefillResult;
 import java.io.FileNotFoundException;

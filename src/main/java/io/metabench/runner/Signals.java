@@ -1,5 +1,6 @@
 package io.metabench.runner;
 
+import io.metabench.core.StopRequest;
 import java.io.PrintStream;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Method;

@@ -1,7 +1,8 @@
 package io.metabench.runner;
 
+import io.metabench.core.StopRequest;
 import io.metabench.config.BenchConfig;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.config.StudyPlan;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;

@@ -1,8 +1,9 @@
 package io.metabench.runner;
 
+import io.metabench.core.StopRequest;
 import io.metabench.op.OpContext;
 import io.metabench.op.TreeOp;
-import io.metabench.stats.NanoClock;
+import io.metabench.core.NanoClock;
 import io.metabench.stats.OpRecorder;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,5 +1,6 @@
 package io.metabench.stats;
 
+import io.metabench.core.ClockAnchor;
 import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;

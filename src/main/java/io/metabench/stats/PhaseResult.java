@@ -1,5 +1,6 @@
 package io.metabench.stats;
 
+import io.metabench.core.ClockAnchor;
 import io.metabench.op.OpType;
 import java.util.Collections;
 import java.util.List;

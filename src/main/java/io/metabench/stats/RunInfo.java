@@ -28,7 +28,7 @@ public final class RunInfo {
   /** Provenance of a run made by this JVM: MetaBench's, Hadoop's and the JVM's versions. */
   public static RunInfo ofThisJvm(String fileSystemUri, boolean embeddedHdfs, String baseDir,
       boolean sharedClient, long startedAtEpochMillis) {
-    return new RunInfo(io.metabench.Version.get(),
+    return new RunInfo(io.metabench.core.Version.get(),
         org.apache.hadoop.util.VersionInfo.getVersion(),
         System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
             + System.getProperty("java.vm.name") + ")",

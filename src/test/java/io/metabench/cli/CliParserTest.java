@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.op.OpType;
 import java.io.File;
 import java.io.IOException;

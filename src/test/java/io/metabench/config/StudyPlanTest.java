@@ -1,5 +1,6 @@
 package io.metabench.config;
 
+import io.metabench.core.InvalidInputException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

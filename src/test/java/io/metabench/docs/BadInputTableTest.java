@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.metabench.cli.CliParser;
 import io.metabench.config.BenchConfig;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.config.ReplayConfig;
 import io.metabench.config.StudyPlan;
 import io.metabench.replay.AuditLog;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.metabench.config.ConfigKeys;
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;

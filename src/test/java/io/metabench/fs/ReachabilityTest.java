@@ -3,7 +3,7 @@ package io.metabench.fs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import java.net.ConnectException;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;

@@ -145,7 +145,7 @@ class ITMapReduceLocal {
   void aStoppedJobIsKilledAndReportedAsPartial() throws Exception {
     Configuration conf = faulty();
     conf.setLong(io.metabench.testing.FaultyLocalFileSystem.CREATE_DELAY_MILLIS, 30_000);
-    io.metabench.runner.StopRequest stop = new io.metabench.runner.StopRequest();
+    io.metabench.core.StopRequest stop = new io.metabench.core.StopRequest();
     java.util.concurrent.ExecutorService driver =
         java.util.concurrent.Executors.newSingleThreadExecutor();
     try {

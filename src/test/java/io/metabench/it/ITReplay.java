@@ -357,7 +357,7 @@ class ITReplay {
     lines.add("2026-11-22 09:00:00,000 INFO FSNamesystem.audit: allowed=true"
         + String.format(fields, "create", "/gap/d/f"));
     File log = writeLog(lines);
-    io.metabench.runner.StopRequest stop = new io.metabench.runner.StopRequest();
+    io.metabench.core.StopRequest stop = new io.metabench.core.StopRequest();
     Thread signal = new Thread(() -> {
       try {
         Thread.sleep(1500);

@@ -3,7 +3,7 @@ package io.metabench.path;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.op.OpType;
 import io.metabench.path.NamespaceState.Dirs;
 import io.metabench.path.NamespaceState.Files;

@@ -3,7 +3,7 @@ package io.metabench.path;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.metabench.report;
 
+import io.metabench.report.chart.ChartRenderer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

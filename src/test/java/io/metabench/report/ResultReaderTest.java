@@ -3,7 +3,7 @@ package io.metabench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.stats.StudySummary;
 import java.io.File;
 import java.nio.charset.StandardCharsets;

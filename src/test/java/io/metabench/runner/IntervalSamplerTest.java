@@ -2,7 +2,7 @@ package io.metabench.runner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.metabench.stats.ClockAnchor;
+import io.metabench.core.ClockAnchor;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.OpRecorder;
 import java.io.ByteArrayOutputStream;

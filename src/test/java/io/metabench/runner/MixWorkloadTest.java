@@ -3,7 +3,7 @@ package io.metabench.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.metabench.config.InvalidInputException;
+import io.metabench.core.InvalidInputException;
 import io.metabench.config.MixSpec;
 import io.metabench.op.OpType;
 import java.util.Random;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.metabench.op.MetaOp;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
-import io.metabench.stats.NanoClock;
+import io.metabench.core.NanoClock;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
 import java.io.FileNotFoundException;
@@ -98,7 +98,7 @@ class WorkerTest {
     assertThat(r.lastEnd()).isEqualTo(T0 + 199 * STEP);
     assertThat(r.busyNanos()).isEqualTo(199 * STEP);
     PhaseResult merged = PhaseResult.merge(OpType.RENAME, Collections.singletonList(r), 0,
-        io.metabench.stats.ClockAnchor.IDENTITY);
+        io.metabench.core.ClockAnchor.IDENTITY);
     assertThat(merged.windowNanos()).isEqualTo(199 * STEP);
     assertThat(merged.failed()).isEqualTo(32);
   }

@@ -1,5 +1,6 @@
 package io.metabench.stats;
 
+import io.metabench.core.ClockAnchor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

@@ -39,12 +39,12 @@ public final class MetaBenchRun {
    */
   public static MetaBenchRun run(Configuration conf, File scratch, String... args)
       throws Exception {
-    return run(conf, scratch, io.metabench.runner.StopRequest.NEVER, args);
+    return run(conf, scratch, io.metabench.core.StopRequest.NEVER, args);
   }
 
   /** As {@link #run(Configuration, File, String...)}, stopping early when {@code stop} says. */
   public static MetaBenchRun run(Configuration conf, File scratch,
-      io.metabench.runner.StopRequest stop, String... args) throws Exception {
+      io.metabench.core.StopRequest stop, String... args) throws Exception {
     File json = File.createTempFile("result-", ".json", scratch);
     json.delete();
     List<String> all = new ArrayList<>(Arrays.asList(args));

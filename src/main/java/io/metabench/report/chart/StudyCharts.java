@@ -1,6 +1,5 @@
 package io.metabench.report.chart;
 
-import io.metabench.report.ChartRenderer;
 import io.metabench.stats.StudySummary;
 import io.metabench.stats.SummaryRow;
 import java.awt.Color;
@@ -26,7 +25,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Builds the charts of a study with XChart, and, as the production {@link ChartRenderer}, draws
- * them as SVG for {@link io.metabench.report.HtmlReport}.
+ * them as SVG for {@code report.HtmlReport}.
  *
  * <p>The charts, in this order (only those with something to draw):
  *

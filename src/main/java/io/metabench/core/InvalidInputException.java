@@ -1,4 +1,4 @@
-package io.metabench.config;
+package io.metabench.core;
 
 /**
  * Bad input from the user: a wrong option value, an unusable base directory, a file system that

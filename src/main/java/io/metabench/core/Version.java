@@ -1,4 +1,4 @@
-package io.metabench;
+package io.metabench.core;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +17,7 @@ public final class Version {
 
   private static String load() {
     Properties p = new Properties();
-    try (InputStream in = Version.class.getResourceAsStream("version.properties")) {
+    try (InputStream in = Version.class.getResourceAsStream("/io/metabench/version.properties")) {
       if (in != null) {
         p.load(in);
       }

@@ -1,4 +1,4 @@
-package io.metabench.stats;
+package io.metabench.core;
 
 /**
  * Ties the monotonic clock to wall-clock time once, so operation times taken with

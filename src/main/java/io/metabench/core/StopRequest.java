@@ -1,4 +1,4 @@
-package io.metabench.runner;
+package io.metabench.core;
 
 /**
  * A request to stop early (Ctrl-C, SIGTERM), shared by the runner, its workers and a study: a

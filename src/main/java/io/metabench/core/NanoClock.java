@@ -1,4 +1,4 @@
-package io.metabench.stats;
+package io.metabench.core;
 
 /**
  * The monotonic clock every measurement is taken with. Injectable so the formulas can be tested

@@ -1,4 +1,4 @@
-package io.metabench.report;
+package io.metabench.report.chart;
 
 import io.metabench.stats.StudySummary;
 import java.io.IOException;
@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Draws a study's charts as SVG for {@link HtmlReport} to inline. The production renderer is
+ * Draws a study's charts as SVG for {@code report.HtmlReport} to inline. The production renderer is
  * {@code io.metabench.report.chart.StudyCharts}; tests pass a fixed one so the HTML around the
  * charts can be compared with a golden file.
  */

@@ -1,4 +1,4 @@
-package io.metabench.runner;
+package io.metabench.core;
 
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,0 +1,25 @@
+package io.metabench.op;
+
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The names one worker's items have: what an operation on item {@code index} works on. The path
+ * package's {@code WorkerPaths} is the implementation; operations see only this.
+ *
+ * <p>Implementations need not be thread-safe: one instance belongs to one worker.
+ */
+public interface ItemNames {
+  /** The name create_write gives file {@code index}. */
+  Path file(long index);
+
+  /** The name rename gives file {@code index}. */
+  Path renamedFile(long index);
+
+  /** The name mkdirs gives directory {@code index}. */
+  Path dir(long index);
+
+  /** The name file {@code index} has now. */
+  default Path currentFile(long index, boolean renamed) {
+    return renamed ? renamedFile(index) : file(index);
+  }
+}

@@ -64,7 +64,7 @@ public final class CliParser {
     add(o, "chartThreads", "n", "The concurrency the latency charts show (default: the highest)");
     flag(o, "verbose", "With an error, also print its stack trace (default: one line)");
     flag(o, "quiet", "No live progress on stderr (default: a line rewritten every second on a "
-        + "terminal, a plain line every " + io.metabench.runner.Progress.PLAIN_EVERY_SECONDS
+        + "terminal, a plain line every " + io.metabench.engine.Progress.PLAIN_EVERY_SECONDS
         + " s otherwise)");
     add(o, "workload", "file|name", "Load a workload file (Hadoop XML of metabench.* keys), or a "
         + "shipped one by name (" + shippedWorkloads() + "; copies in conf/workloads/); options "

@@ -1,6 +1,6 @@
 package io.metabench.mapred;
 
-import io.metabench.runner.PhaseBarrier;
+import io.metabench.engine.PhaseBarrier;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;

@@ -11,7 +11,7 @@ import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.core.Parallel;
-import io.metabench.runner.PhaseBarrier;
+import io.metabench.engine.PhaseBarrier;
 import io.metabench.core.StopRequest;
 import io.metabench.core.ClockAnchor;
 import io.metabench.core.NanoClock;

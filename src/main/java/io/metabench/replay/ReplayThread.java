@@ -1,7 +1,7 @@
 package io.metabench.replay;
 
 import io.metabench.op.OpType;
-import io.metabench.runner.BenchmarkRunner;
+import io.metabench.core.Causes;
 import io.metabench.core.StopRequest;
 import io.metabench.core.NanoClock;
 import io.metabench.stats.OpRecorder;
@@ -133,7 +133,7 @@ final class ReplayThread implements Callable<ReplayThread.Outcome> {
     out.lastStart = begin;
     out.executed++;
     if (failure != null) {
-      recorder.failure(begin, end, BenchmarkRunner.causeOf(failure), failure.getMessage());
+      recorder.failure(begin, end, Causes.of(failure), failure.getMessage());
     } else if (moved == ReplayCommand.RETURNED_FALSE) {
       recorder.failure(begin, end, RETURNED_FALSE, "");
     } else {

@@ -1,5 +1,15 @@
 package io.metabench.runner;
 
+import io.metabench.engine.ItemSource;
+import io.metabench.engine.MixSource;
+import io.metabench.engine.MixWorkload;
+import io.metabench.engine.Phase;
+import io.metabench.engine.PhaseBarrier;
+import io.metabench.engine.PhaseEngine;
+import io.metabench.engine.Progress;
+import io.metabench.engine.SequentialSource;
+import io.metabench.engine.TreeWalkSource;
+import io.metabench.engine.Visibility;
 import io.metabench.core.StopRequest;
 import io.metabench.core.Parallel;
 import io.metabench.core.Version;
@@ -35,6 +45,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -69,9 +80,8 @@ public final class BenchmarkRunner {
   private final PhaseBarrier barrier;
   private final Progress progress;
   private final StopRequest stop;
-  private final List<FileSystem> workerClients = new ArrayList<>();
   private FileSystem control;
-  private ExecutorService pool;
+  private PhaseEngine engine;
   private File seriesPath;
   private SeriesFile series;
   /** Per worker, the files (directories) this run made visible under their current names. */
@@ -141,7 +151,6 @@ public final class BenchmarkRunner {
       }
       claim(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
-      pool = Executors.newCachedThreadPool(Parallel.daemonThreads("metabench-worker"));
       if (seriesPath != null) {
         try {
           series = SeriesFile.create(seriesPath);
@@ -150,6 +159,8 @@ public final class BenchmarkRunner {
           LOG.warn("the per-second series file {} cannot be written: {}", seriesPath, e.toString());
         }
       }
+      engine = new PhaseEngine(clients, config.sharedClient(), clock, anchor, barrier, progress,
+          stop).writingSeriesTo(series);
 
       List<PhaseResult> results = new ArrayList<>();
       List<String> notRun = new ArrayList<>();
@@ -278,8 +289,8 @@ public final class BenchmarkRunner {
   private Prefill prefill() throws IOException, InterruptedException {
     PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(), 1, 2);
     return new Prefill(config, control, target.baseDir(), schema.prefillDir(),
-        schema.prefillMapDir(), clientsFor(config.prefillThreads()),
-        target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT), clock, anchor,
+        schema.prefillMapDir(), engine.clients(config.prefillThreads()),
+        ioBufferSize(), clock, anchor,
         progress, stop).writingSeriesTo(series);
   }
 
@@ -296,14 +307,6 @@ public final class BenchmarkRunner {
       }
       throw e;
     }
-  }
-
-  /**
-   * The cause a failure is counted under: the exception's simple class name, for a server-side
-   * exception the server's class (as every phase counts it).
-   */
-  public static String causeOf(Exception e) {
-    return Worker.causeOf(e);
   }
 
   /** What the marker records for {@code map}; refuses a base directory MetaBench may not use. */
@@ -365,17 +368,15 @@ public final class BenchmarkRunner {
   }
 
   /**
-   * Runs one phase: makes the items' parent directories if the phase creates items, meets the
-   * other processes at the barrier ({@code barrierPhase} &lt; 0: no barrier, for cleanup), runs
-   * every worker behind the start gate, and removes emptied directories if the phase removes
-   * items.
+   * Runs one phase: makes the items' parent directories if the phase creates items, runs it on
+   * the engine ({@code barrierPhase} &lt; 0: unmeasured, for cleanup), and removes emptied
+   * directories if the phase removes items.
    */
   private PhaseResult runPhase(OpType op, MetaOp metaOp, Layout layout, boolean filesRenamed,
       long startAtEpochMillis, int barrierPhase) throws IOException, InterruptedException {
     boolean ofFiles = op.items() == OpType.Items.FILES;
-    List<FileSystem> fs = clientsFor(layout.threads());
+    List<FileSystem> fs = engine.clients(layout.threads());
     PathSchema schema = PathSchema.of(target.baseDir(), config.mapIndex(), layout);
-    // A measured phase (not cleanup's bookkeeping) gets progress, stops, timeouts and series.
     boolean measured = barrierPhase >= 0;
     int shift = measured && op.onlyReads() ? config.readShift() : 0;
     PathSchema readSchema = shift == 0 ? schema : readFrom(shift, layout);
@@ -386,61 +387,18 @@ public final class BenchmarkRunner {
     if (op.createsItems()) {
       makeLeafDirs(paths, fs, ofFiles, op.id());
     }
-    boolean lateMap = measured && barrier.await(barrierPhase);
-    StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
-    int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
-    long startedAt = System.currentTimeMillis();
     List<Visibility> visibility = visibilityFor(op, layout, measured, shift);
-    List<OpRecorder> recorders = new ArrayList<>();
+    boolean timeBound = measured && config.durationBound(op);
+    List<ItemSource> sources = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
-      recorders.add(new OpRecorder(t));
+      sources.add(new SequentialSource(metaOp, context(fs.get(t), paths.get(t), filesRenamed),
+          layout.itemsPerWorker(), timeBound, visibility.get(t)));
     }
-    List<OpTimeout.Watch> watches = new ArrayList<>();
-    OpTimeout timeouts = null;
-    if (config.opTimeoutMillis() > 0 && measured) {
-      for (int t = 0; t < layout.threads(); t++) {
-        watches.add(new OpTimeout.Watch());
-      }
-      timeouts = new OpTimeout(watches, config.opTimeoutMillis() * 1_000_000L, clock);
-      timeouts.start();
-    }
-    List<Pacing> pacing = new ArrayList<>();
-    List<OpRecorder> warmups = new ArrayList<>();
-    for (int t = 0; t < layout.threads(); t++) {
-      pacing.add(measured ? pacingOf(op, t, layout.threads()) : Pacing.CLOSED_LOOP);
-      warmups.add(new OpRecorder(t));
-    }
-    boolean timeBound = pacing.get(0).durationBound();
-    IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor,
-        measured ? progress : Progress.QUIET, op.id(),
-        timeBound ? -1 : layout.threads() * layout.itemsPerWorker())
-        .writingTo(measured ? series : null);
-    sampler.start();
-    IntervalSeries series;
-    try {
-      forEachWorker(layout.threads(), t -> {
-        OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
-            config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
-            filesRenamed);
-        return new Worker(t, metaOp, ctx, layout.itemsPerWorker(), config.retries(), clock, gate,
-            recorders.get(t), visibility.get(t), measured ? stop : StopRequest.NEVER)
-            .watchedBy(watches.isEmpty() ? null : watches.get(t))
-            .failFast(config.failFast() && measured)
-            .pacedBy(pacing.get(t), warmups.get(t)).call();
-      });
-    } finally {
-      series = sampler.finish();
-      if (timeouts != null) {
-        timeouts.stop();
-      }
-    }
-    long warmupOps = 0;
-    for (OpRecorder w : warmups) {
-      warmupOps += w.attempted();
-    }
-    PhaseResult merged = PhaseResult.merge(op, recorders, startedAt, anchor);
-    PhaseResult result = merged.withLateMaps(lateMap ? 1 : 0).withSeries(series)
-        .withPacing(warmupOps, merged.serviceTime());
+    Phase phase = measured ? measured(op.id(), Collections.singletonList(op), barrierPhase,
+        startAtEpochMillis, config.durationBound(op))
+        .expecting(layout.threads() * layout.itemsPerWorker())
+        : Phase.unmeasured(op).guardedBy(config.retries(), 0, false);
+    PhaseResult result = engine.run(phase, sources).get(0);
     if (op.removesItems()) {
       dirsLeftByLastPhase = removeEmptiedDirs(paths, ofFiles, schema, fs);
     }
@@ -450,10 +408,33 @@ public final class BenchmarkRunner {
     return result;
   }
 
+  /**
+   * A measured phase of this run: paced by {@code -duration} (when {@code timeBound}),
+   * {@code -warmup} and this process's share of {@code -rate}, guarded by {@code -retries},
+   * {@code -opTimeout} and {@code -failFast}.
+   */
+  private Phase measured(String label, List<OpType> results, int barrierPhase,
+      long startAtEpochMillis, boolean timeBound) {
+    return Phase.measured(label, results, barrierPhase).startingAt(startAtEpochMillis)
+        .pacedBy(timeBound ? config.durationMillis() * 1_000_000L : 0,
+            config.warmupMillis() * 1_000_000L, config.rate() / Math.max(1, config.maps()))
+        .guardedBy(config.retries(), config.opTimeoutMillis() * 1_000_000L, config.failFast());
+  }
+
+  /** A worker's context: its client and names, with this run's settings. */
+  private OpContext context(FileSystem fs, WorkerPaths paths, boolean filesRenamed) {
+    return new OpContext(fs, paths, clock, config.bytesToWrite(), config.replication(),
+        config.blockSize(), ioBufferSize(), config.readFileAfterOpen(), filesRenamed);
+  }
+
+  private int ioBufferSize() {
+    return target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
+  }
+
   /** Makes the directories that hold each worker's items, before a phase that creates them. */
   private void makeLeafDirs(List<WorkerPaths> paths, List<FileSystem> fs, boolean ofFiles,
       String before) throws IOException, InterruptedException {
-    forEachWorker(paths.size(), t -> {
+    engine.forEachWorker(paths.size(), t -> {
       for (Path dir : paths.get(t).tree(ofFiles).leafDirs()) {
         if (!fs.get(t).mkdirs(dir)) {
           throw new IOException("could not create " + dir + " before " + before);
@@ -466,11 +447,11 @@ public final class BenchmarkRunner {
   /**
    * Runs a mix phase: each worker draws its operations from {@code -mix} over its own items (its
    * working set, present when an earlier create_write made them), and each operation of the mix
-   * gets its own result, named {@code mix:<operation>}.
+   * gets its own result, named {@code mix:<operation>}, with its own series.
    */
   private List<PhaseResult> runMix(Layout layout, NamespaceState state, long startAtEpochMillis,
       int barrierPhase) throws IOException, InterruptedException {
-    List<FileSystem> fs = clientsFor(layout.threads());
+    List<FileSystem> fs = engine.clients(layout.threads());
     PathSchema schema = PathSchema.of(target.baseDir(), config.mapIndex(), layout);
     List<WorkerPaths> paths = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
@@ -482,125 +463,82 @@ public final class BenchmarkRunner {
     boolean renamed = state.files() == NamespaceState.Files.RENAMED;
     int items = (int) layout.itemsPerWorker();
     int present = items;
-    int ioBufferSize = target.clientConf().getInt("io.file.buffer.size", IO_BUFFER_SIZE_DEFAULT);
     if (state.files() == NamespaceState.Files.ABSENT) {
-      // -mixFill: part of an empty working set is made first, unmeasured, so that a mix of reads
-      // and creates can draw both from its start.
-      present = (int) (items * (long) config.mixFillPercent() / 100);
-      int fill = present;
-      if (fill > 0) {
-        LOG.info("mix: making {} of each worker's {} files first (-mixFill {}), unmeasured",
-            fill, items, config.mixFillPercent());
-      }
-      forEachWorker(layout.threads(), t -> {
-        OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
-            config.replication(), config.blockSize(), ioBufferSize, false, false);
-        for (int i = 0; i < fill; i++) {
-          try {
-            OpType.CREATE_WRITE.op().execute(ctx, i);
-          } catch (IOException e) {
-            throw new IOException("mix: could not make " + paths.get(t).file(i) + " for "
-                + "-mixFill: " + e, e);
-          }
-        }
-        return null;
-      });
+      present = fillForMix(paths, fs, items);
     }
-    List<MixWorkload> workloads = new ArrayList<>();
-    List<OpRecorder> sampled = new ArrayList<>();
-    List<OpRecorder> warmups = new ArrayList<>();
+    List<MixSource> sources = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
-      MixWorkload w = new MixWorkload(config.mix(), items, present, renamed, config.seed(),
-          config.mapIndex(), t);
-      workloads.add(w);
-      sampled.addAll(java.util.Arrays.asList(w.recorders()));
-      warmups.add(new OpRecorder(t));
+      sources.add(new MixSource(new MixWorkload(config.mix(), items, present, renamed,
+          config.seed(), config.mapIndex(), t), context(fs.get(t), paths.get(t), renamed),
+          layout.itemsPerWorker(), config.durationBound(OpType.MIX)));
     }
-    boolean lateMap = barrier.await(barrierPhase);
-    StartGate gate = new StartGate(layout.threads(), startAtEpochMillis);
-    long startedAt = System.currentTimeMillis();
-    boolean timeBound = config.durationBound(OpType.MIX);
-    IntervalSampler sampler = new IntervalSampler(sampled, clock, anchor, progress,
-        OpType.MIX.id(), timeBound ? -1 : layout.threads() * layout.itemsPerWorker())
-        .writingTo(series);
-    sampler.start();
-    List<Worker> workers = new ArrayList<>();
-    try {
-      forEachWorker(layout.threads(), t -> {
-        OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
-            config.replication(), config.blockSize(), ioBufferSize, config.readFileAfterOpen(),
-            renamed);
-        Worker w = new Worker(t, null, ctx, layout.itemsPerWorker(), config.retries(), clock,
-            gate, new OpRecorder(t), Visibility.UNTRACKED, stop)
-            .failFast(config.failFast())
-            .pacedBy(pacingOf(OpType.MIX, t, layout.threads()), warmups.get(t))
-            .drawingFrom(workloads.get(t));
-        synchronized (workers) {
-          workers.add(w);
-        }
-        return w.call();
-      });
-    } finally {
-      sampler.finish();
-    }
+    Phase phase = measured(OpType.MIX.id(), config.mix().ops(), barrierPhase,
+        startAtEpochMillis, config.durationBound(OpType.MIX))
+        .expecting(layout.threads() * layout.itemsPerWorker()).inMix();
+    List<PhaseResult> results = engine.run(phase, sources);
     int exhausted = 0;
-    for (Worker w : workers) {
-      exhausted += w.mixExhausted() ? 1 : 0;
+    for (MixSource s : sources) {
+      exhausted += s.exhausted() ? 1 : 0;
     }
     if (exhausted > 0) {
       LOG.warn("mix: {} of {} workers stopped early: none of the mix's operations had an item to "
           + "work on (no present file to read, no absent one to create)", exhausted,
           layout.threads());
     }
-    long warmupOps = 0;
-    for (OpRecorder w : warmups) {
-      warmupOps += w.attempted();
-    }
-    List<PhaseResult> results = new ArrayList<>();
-    for (int i = 0; i < config.mix().ops().size(); i++) {
-      List<OpRecorder> ofOp = new ArrayList<>();
-      for (MixWorkload w : workloads) {
-        ofOp.add(w.recorders()[i]);
-      }
-      PhaseResult r = PhaseResult.merge(config.mix().ops().get(i), ofOp, startedAt, anchor)
-          .withLateMaps(lateMap ? 1 : 0).inMix();
-      // The warm-up is the mix's, not one operation's: it is counted with the first.
-      results.add(i == 0 ? r.withPacing(warmupOps, r.serviceTime()) : r);
-    }
     return results;
   }
 
   /**
+   * {@code -mixFill}: part of an empty working set is made first, unmeasured, so that a mix of
+   * reads and creates can draw both from its start.
+   *
+   * @return how many of each worker's items are present now
+   */
+  private int fillForMix(List<WorkerPaths> paths, List<FileSystem> fs, int items)
+      throws IOException, InterruptedException {
+    int fill = (int) (items * (long) config.mixFillPercent() / 100);
+    if (fill > 0) {
+      LOG.info("mix: making {} of each worker's {} files first (-mixFill {}), unmeasured",
+          fill, items, config.mixFillPercent());
+    }
+    engine.forEachWorker(paths.size(), t -> {
+      OpContext ctx = new OpContext(fs.get(t), paths.get(t), clock, config.bytesToWrite(),
+          config.replication(), config.blockSize(), ioBufferSize(), false, false);
+      for (int i = 0; i < fill; i++) {
+        try {
+          OpType.CREATE_WRITE.op().execute(ctx, i);
+        } catch (IOException e) {
+          throw new IOException("mix: could not make " + paths.get(t).file(i) + " for "
+              + "-mixFill: " + e, e);
+        }
+      }
+      return null;
+    });
+    return fill;
+  }
+
+  /**
    * Runs a traversal phase: the workers share one walk of the subtree ({@code -subtree}, by
-   * default the base directory), so with more workers it is traversed in parallel.
+   * default the base directory), so with more workers it is traversed in parallel. A visit is
+   * never retried (its subtree would be walked twice) and the walk is not paced.
    */
   private PhaseResult runTraversal(OpType op, long startAtEpochMillis, int barrierPhase)
       throws IOException, InterruptedException {
     int workers = config.threads();
-    List<FileSystem> fs = clientsFor(workers);
+    List<FileSystem> fs = engine.clients(workers);
     Path root = traversalRoot(config, target);
     LOG.info("{}: {} workers traversing {}", op.id(), workers, root);
-    boolean lateMap = barrier.await(barrierPhase);
-    StartGate gate = new StartGate(workers, startAtEpochMillis);
-    TreeWalker.Walk walk = new TreeWalker.Walk(root);
-    List<OpRecorder> recorders = new ArrayList<>();
+    TreeWalkSource.Walk walk = new TreeWalkSource.Walk(root);
+    List<ItemSource> sources = new ArrayList<>();
     for (int t = 0; t < workers; t++) {
-      recorders.add(new OpRecorder(t));
-    }
-    long startedAt = System.currentTimeMillis();
-    IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor, progress, op.id(), -1)
-        .writingTo(series);
-    sampler.start();
-    IntervalSeries phaseSeries;
-    try {
-      forEachWorker(workers, t -> new TreeWalker(walk, op.treeOp(),
+      sources.add(new TreeWalkSource(walk, op.treeOp(),
           new OpContext(fs.get(t), null, clock, 0, (short) 1, 1, 4096, false, false),
-          workers > 1, clock, gate, recorders.get(t), stop).call());
-    } finally {
-      phaseSeries = sampler.finish();
+          workers > 1, stop));
     }
-    return PhaseResult.merge(op, recorders, startedAt, anchor).withLateMaps(lateMap ? 1 : 0)
-        .withSeries(phaseSeries);
+    Phase phase = Phase.measured(op.id(), Collections.singletonList(op), barrierPhase)
+        .startingAt(startAtEpochMillis)
+        .guardedBy(0, config.opTimeoutMillis() * 1_000_000L, config.failFast());
+    return engine.run(phase, sources).get(0);
   }
 
   /**
@@ -621,16 +559,6 @@ public final class BenchmarkRunner {
     }
     return p.isAbsolute() ? Path.getPathWithoutSchemeAndAuthority(p)
         : new Path(Path.getPathWithoutSchemeAndAuthority(target.baseDir()), subtree);
-  }
-
-  /**
-   * How worker {@code t} paces a measured phase: by time for a phase that keeps names when
-   * {@code -duration} is set, with the warm-up, at this process's share of {@code -rate}.
-   */
-  private Pacing pacingOf(OpType op, int t, int workers) {
-    double processRate = config.rate() / Math.max(1, config.maps());
-    long duration = config.durationBound(op) ? config.durationMillis() * 1_000_000L : 0;
-    return Pacing.of(duration, config.warmupMillis() * 1_000_000L, processRate, t, workers);
   }
 
   /**
@@ -689,7 +617,7 @@ public final class BenchmarkRunner {
       List<FileSystem> fs) throws IOException, InterruptedException {
     AtomicInteger left = new AtomicInteger();
     // In a shared tree every worker's paths name the same directories: one worker removes them.
-    forEachWorker(schema.shared() ? 1 : paths.size(), t -> {
+    engine.forEachWorker(schema.shared() ? 1 : paths.size(), t -> {
       for (Path dir : paths.get(t).tree(ofFiles).dirsDeepestFirst()) {
         if (!deleteEmptyDir(fs.get(t), dir)) {
           left.incrementAndGet();
@@ -779,27 +707,6 @@ public final class BenchmarkRunner {
     FailureCount.addAll(into, failures);
   }
 
-  private List<FileSystem> clientsFor(int workers) throws IOException, InterruptedException {
-    int missing = (config.sharedClient() ? 1 : workers) - workerClients.size();
-    if (missing > 0) {
-      workerClients.addAll(forEachWorker(missing, t -> clients.newClient()));
-    }
-    if (!config.sharedClient()) {
-      return workerClients;
-    }
-    List<FileSystem> shared = new ArrayList<>(workers);
-    for (int t = 0; t < workers; t++) {
-      shared.add(workerClients.get(0));
-    }
-    return shared;
-  }
-
-  /** Runs one task per worker, all at once, and returns their results in worker order. */
-  private <T> List<T> forEachWorker(int workers, Parallel.Task<T> task)
-      throws IOException, InterruptedException {
-    return Parallel.forEach(pool, workers, "worker", task);
-  }
-
   private void logPhase(PhaseResult r) {
     LOG.info(String.format(java.util.Locale.ROOT, "%s: %d ok, %d failed in %.3f s: %.1f ops/s",
         r.op().id(), r.successes(), r.failed(), r.windowSeconds(), r.tps()));
@@ -816,8 +723,8 @@ public final class BenchmarkRunner {
   }
 
   private void close() {
-    if (pool != null) {
-      pool.shutdownNow();
+    if (engine != null) {
+      engine.close();
     }
     if (series != null) {
       try {
@@ -825,9 +732,6 @@ public final class BenchmarkRunner {
       } catch (IOException e) {
         LOG.warn("closing the per-second series file failed: {}", e.toString());
       }
-    }
-    for (FileSystem fs : workerClients) {
-      closeQuietly(fs);
     }
     if (control != null) {
       closeQuietly(control);

@@ -1,7 +1,10 @@
 package io.metabench.runner;
 
+import io.metabench.engine.IntervalSampler;
+import io.metabench.engine.Progress;
 import io.metabench.core.StopRequest;
 import io.metabench.config.BenchConfig;
+import io.metabench.core.Causes;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.LeafRanges;
 import io.metabench.path.PrefillState;
@@ -247,7 +250,7 @@ final class Prefill {
             throw new IOException("mkdirs returned false");
           }
         } catch (IOException e) {
-          recorder.failure(start, clock.nanoTime(), "mkdirs: " + Worker.causeOf(e),
+          recorder.failure(start, clock.nanoTime(), "mkdirs: " + Causes.of(e),
               tree.leafDir(leaf) + ": " + e.getMessage());
           clean = false;
           continue;
@@ -286,7 +289,7 @@ final class Prefill {
         }
         replace(fs, file, size, counts);
       } catch (IOException e) {
-        String cause = Worker.causeOf(e);
+        String cause = Causes.of(e);
         if (!cause.equals("AlreadyBeingCreatedException")
             && !cause.equals("RecoveryInProgressException")) {
           throw e;
@@ -299,7 +302,7 @@ final class Prefill {
       recorder.success(start, 0, clock.nanoTime(), size);
       return true;
     } catch (IOException | RuntimeException e) {
-      recorder.failure(start, clock.nanoTime(), Worker.causeOf(e), e.getMessage());
+      recorder.failure(start, clock.nanoTime(), Causes.of(e), e.getMessage());
       return false;
     }
   }
@@ -360,7 +363,7 @@ final class Prefill {
               } catch (FileNotFoundException e) {
                 // already gone
               } catch (IOException e) {
-                count(failures, Worker.causeOf(e), e.getMessage());
+                count(failures, Causes.of(e), e.getMessage());
               }
             }
             if (!removeDir(fs, tree.leafDir(leaf))) {

@@ -41,6 +41,9 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   /** Every n-th getFileStatus of an item first sleeps faulty.stat.stall.millis: a stalled server. */
   public static final String STAT_STALL_EVERY = "faulty.stat.stall.every";
   public static final String STAT_STALL_MILLIS = "faulty.stat.stall.millis";
+  /** listStatus of a directory whose path contains this string first sleeps faulty.list.stall.millis. */
+  public static final String LIST_STALL_MATCHING = "faulty.list.stall.matching";
+  public static final String LIST_STALL_MILLIS = "faulty.list.stall.millis";
 
   private static final AtomicLong STATS = new AtomicLong();
   private static final AtomicLong CREATES = new AtomicLong();
@@ -55,6 +58,8 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   private long createDelayMillis;
   private long statStallEvery;
   private long statStallMillis;
+  private String listStallMatching;
+  private long listStallMillis;
   private String mkdirsFailMatching;
   private String mkdirsDelayMatching;
   private long mkdirsDelayMillis;
@@ -103,6 +108,8 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     createDelayMillis = conf.getLong(CREATE_DELAY_MILLIS, 0);
     statStallEvery = conf.getLong(STAT_STALL_EVERY, 0);
     statStallMillis = conf.getLong(STAT_STALL_MILLIS, 0);
+    listStallMatching = conf.getTrimmed(LIST_STALL_MATCHING, "");
+    listStallMillis = conf.getLong(LIST_STALL_MILLIS, 0);
     mkdirsFailMatching = conf.get(MKDIRS_FAIL_MATCHING);
     mkdirsDelayMatching = conf.get(MKDIRS_DELAY_MATCHING);
     mkdirsDelayMillis = conf.getLong(MKDIRS_DELAY_MILLIS, 0);
@@ -134,6 +141,14 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     if (createDelayMillis > 0 && f.getName().startsWith("file_")) {
       sleep(createDelayMillis);
     }
+  }
+
+  @Override
+  public org.apache.hadoop.fs.FileStatus[] listStatus(Path f) throws IOException {
+    if (!listStallMatching.isEmpty() && f.toString().contains(listStallMatching)) {
+      sleep(listStallMillis);
+    }
+    return super.listStatus(f);
   }
 
   private static void sleep(long millis) throws IOException {

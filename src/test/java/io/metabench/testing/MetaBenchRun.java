@@ -81,6 +81,13 @@ public final class MetaBenchRun {
         StandardCharsets.UTF_8));
   }
 
+  /** The per-second series CSV written beside the JSON file (the default -seriesOut). */
+  public File seriesFile() {
+    String name = json.getName();
+    return new File(json.getParentFile(), (name.endsWith(".json")
+        ? name.substring(0, name.length() - 5) : name) + ".series.csv");
+  }
+
   public boolean wroteJson() {
     return json.exists();
   }

@@ -1,4 +1,4 @@
-package io.metabench.runner;
+package io.metabench.engine;
 
 import java.util.BitSet;
 
@@ -11,11 +11,11 @@ import java.util.BitSet;
  * <p>One instance per worker and phase: {@code known} is read, {@code made} written, both only by
  * that worker's thread (the executor's hand-over publishes them to the next phase).
  */
-final class Visibility {
+public final class Visibility {
   /** The cause a not-found failure of an item this run made visible is counted under. */
   static final String NOT_VISIBLE = "not found after it was made (visibility lag)";
 
-  static final Visibility UNTRACKED = new Visibility(null, null);
+  public static final Visibility UNTRACKED = new Visibility(null, null);
 
   private final BitSet known;
   private final BitSet made;
@@ -25,13 +25,13 @@ final class Visibility {
    *     made by an earlier run, or there are too many to track)
    * @param made where this phase records the items it makes visible; null when it makes none
    */
-  Visibility(BitSet known, BitSet made) {
+  public Visibility(BitSet known, BitSet made) {
     this.known = known;
     this.made = made;
   }
 
   /** Item indexes beyond this are not tracked: BitSet is int-indexed. */
-  static boolean trackable(long items) {
+  public static boolean trackable(long items) {
     return items <= Integer.MAX_VALUE;
   }
 
@@ -49,7 +49,7 @@ final class Visibility {
     return cause;
   }
 
-  BitSet made() {
+  public BitSet made() {
     return made;
   }
 }

@@ -1,12 +1,11 @@
-package io.metabench.runner;
+package io.metabench.engine;
 
 import io.metabench.core.StopRequest;
+import io.metabench.op.MetaOp;
 import io.metabench.op.OpContext;
 import io.metabench.op.TreeOp;
-import io.metabench.core.NanoClock;
-import io.metabench.stats.OpRecorder;
+import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -15,25 +14,25 @@ import org.apache.hadoop.fs.Path;
 /**
  * One worker of a traversal phase (ls_r, count, du): takes directories from the walk all workers
  * share, visits each with the phase's {@link TreeOp} (one timed operation), and hands back the
- * subdirectories the visit found. A failed visit is counted by cause and its subtree is not
- * visited; there are no retries.
+ * subdirectories the visit found. A failed visit (an exception, or a timeout) leaves its subtree
+ * unvisited; the engine counts it by cause.
  *
- * <p>Runs on one thread and returns its recorder; only the {@link Walk} is shared.
+ * <p>One per worker, used by that worker's thread only; only the {@link Walk} is shared.
  */
-final class TreeWalker implements Callable<OpRecorder> {
+public final class TreeWalkSource implements ItemSource {
   /**
    * The directories still to visit, shared by the workers of one traversal. The queue is the one
    * point of contact between them: a traversal's parallelism is in how many directories are in
    * flight at once, so workers must meet somewhere, and a lock-free queue costs far less than a
    * listing.
    */
-  static final class Walk {
+  public static final class Walk {
     private final Path root;
     private final ConcurrentLinkedQueue<Path> queue = new ConcurrentLinkedQueue<>();
     /** Directories queued or being visited; the walk is over when none are. */
     private final AtomicLong pending = new AtomicLong(1);
 
-    Walk(Path root) {
+    public Walk(Path root) {
       this.root = root;
       queue.add(root);
     }
@@ -61,44 +60,45 @@ final class TreeWalker implements Callable<OpRecorder> {
   }
 
   private final Walk walk;
-  private final TreeOp op;
   private final OpContext ctx;
-  private final boolean parallel;
-  private final NanoClock clock;
-  private final StartGate gate;
-  private final OpRecorder recorder;
   private final StopRequest stop;
+  private final MetaOp visit;
+  private Path dir;
+  private List<Path> found = Collections.emptyList();
 
-  TreeWalker(Walk walk, TreeOp op, OpContext ctx, boolean parallel, NanoClock clock,
-      StartGate gate, OpRecorder recorder, StopRequest stop) {
+  /**
+   * @param parallel whether several workers share the walk (count then splits the root)
+   */
+  public TreeWalkSource(Walk walk, TreeOp op, OpContext ctx, boolean parallel, StopRequest stop) {
     this.walk = walk;
-    this.op = op;
     this.ctx = ctx;
-    this.parallel = parallel;
-    this.clock = clock;
-    this.gate = gate;
-    this.recorder = recorder;
     this.stop = stop;
+    // The visit the engine times: it keeps what it found for done(), which hands it to the walk.
+    this.visit = (c, item) -> {
+      found = op.visit(c, dir, dir == walk.root, parallel);
+      return true;
+    };
   }
 
   @Override
-  public OpRecorder call() throws InterruptedException {
-    if (gate != null && gate.arriveAndWait()) {
-      recorder.markLate();
+  public OpContext context() {
+    return ctx;
+  }
+
+  @Override
+  public boolean next(long k, Step step) {
+    dir = walk.next(stop);
+    if (dir == null) {
+      return false;
     }
-    for (Path dir = walk.next(stop); dir != null; dir = walk.next(stop)) {
-      ctx.beginAttempt();
-      long start = clock.nanoTime();
-      List<Path> found = java.util.Collections.emptyList();
-      try {
-        found = op.visit(ctx, dir, dir == walk.root, parallel);
-        recorder.success(start, 0, clock.nanoTime(), ctx.amount());
-      } catch (Exception e) {
-        recorder.failure(start, clock.nanoTime(), Worker.causeOf(e), e.getMessage());
-      } finally {
-        walk.visited(found);
-      }
-    }
-    return recorder;
+    found = Collections.emptyList();
+    step.set(visit, k, 0);
+    return true;
+  }
+
+  @Override
+  public void done(Step step, boolean ok) {
+    // A failed (or timed-out) visit found nothing to go on with, but its directory is done.
+    walk.visited(ok ? found : Collections.<Path>emptyList());
   }
 }

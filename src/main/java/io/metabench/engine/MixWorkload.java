@@ -1,9 +1,8 @@
-package io.metabench.runner;
+package io.metabench.engine;
 
 import io.metabench.config.MixSpec;
 import io.metabench.op.MetaOp;
 import io.metabench.op.OpType;
-import io.metabench.stats.OpRecorder;
 import java.util.List;
 import java.util.Random;
 
@@ -19,7 +18,7 @@ import java.util.Random;
  * <p>Not thread-safe: one instance belongs to one worker. Sets are arrays with swap-removal, so a
  * draw is O(1) whatever the set's size (13 bytes per item).
  */
-final class MixWorkload {
+public final class MixWorkload {
   private static final byte ABSENT = 0;
   private static final byte PRESENT = 1;
   private static final byte RENAMED = 2;
@@ -27,7 +26,6 @@ final class MixWorkload {
 
   private final List<OpType> ops;
   private final double[] weights;
-  private final OpRecorder[] recorders;
   private final Random random;
   private final int[] present;
   private final int[] absent;
@@ -51,14 +49,12 @@ final class MixWorkload {
    * A working set of {@code items} items of which the first {@code presentItems} are present
    * (under their first or renamed names) and the rest absent.
    */
-  MixWorkload(MixSpec spec, int items, int presentItems, boolean filesRenamed, long seed,
+  public MixWorkload(MixSpec spec, int items, int presentItems, boolean filesRenamed, long seed,
       int map, int worker) {
     this.ops = spec.ops();
     this.weights = new double[ops.size()];
-    this.recorders = new OpRecorder[ops.size()];
     for (int i = 0; i < weights.length; i++) {
       weights[i] = spec.weight(i);
-      recorders[i] = new OpRecorder(worker);
     }
     // Same seed and shape, same draws: a mix can be rerun exactly against another file system.
     this.random = new Random(seed * 1_000_003L + map * 65_537L + worker);
@@ -77,11 +73,6 @@ final class MixWorkload {
         absent[absentCount++] = i;
       }
     }
-  }
-
-  /** The recorder of each operation of the mix, in the spec's order. */
-  OpRecorder[] recorders() {
-    return recorders;
   }
 
   /**
@@ -141,8 +132,9 @@ final class MixWorkload {
     return state[drawnItem] == RENAMED;
   }
 
-  OpRecorder recorder() {
-    return recorders[drawnOp];
+  /** The drawn operation's index in the mix (its result's slot). */
+  int drawnIndex() {
+    return drawnOp;
   }
 
   /** Updates the working set after the drawn operation's outcome. */

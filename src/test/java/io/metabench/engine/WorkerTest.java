@@ -1,5 +1,6 @@
-package io.metabench.runner;
+package io.metabench.engine;
 
+import io.metabench.core.Causes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.op.MetaOp;
@@ -53,7 +54,7 @@ class WorkerTest {
 
   private static OpRecorder run(MetaOp op, long items, int retries, FakeClock clock)
       throws InterruptedException {
-    return new Worker(0, op, context(clock), items, retries, clock, null).call();
+    return new Worker(0, op, context(clock), items, retries, clock, null).call().recorder(0);
   }
 
   @Test
@@ -244,7 +245,8 @@ class WorkerTest {
   @Test
   void theWorkerIndexIsRecorded() throws InterruptedException {
     FakeClock clock = new FakeClock(0, STEP);
-    OpRecorder r = new Worker(7, (ctx, i) -> true, context(clock), 1, 0, clock, null).call();
+    OpRecorder r = new Worker(7, (ctx, i) -> true, context(clock), 1, 0, clock, null).call()
+        .recorder(0);
     assertThat(r.worker()).isEqualTo(7);
   }
 
@@ -252,28 +254,28 @@ class WorkerTest {
   void aWorkerPastTheStartTimeIsLate() throws InterruptedException {
     FakeClock clock = new FakeClock(0, STEP);
     OpRecorder onTime = new Worker(0, (ctx, i) -> true, context(clock), 2, 0, clock,
-        new StartGate(1, 0)).call();
+        new StartGate(1, 0)).call().recorder(0);
     assertThat(onTime.late()).isFalse();
     assertThat(onTime.successes()).isEqualTo(2);
     // a start time long past: the worker is late, and still does all its work
     OpRecorder late = new Worker(0, (ctx, i) -> true, context(clock), 2, 0, clock,
-        new StartGate(1, 1_000L)).call();
+        new StartGate(1, 1_000L)).call().recorder(0);
     assertThat(late.late()).isTrue();
     assertThat(late.successes()).isEqualTo(2);
   }
 
   @Test
   void causeOfARemoteExceptionIsTheServersClass() {
-    assertThat(Worker.causeOf(new RemoteException(
+    assertThat(Causes.of(new RemoteException(
         "org.apache.hadoop.security.AccessControlException", "Permission denied")))
         .isEqualTo("AccessControlException");
-    assertThat(Worker.causeOf(new RemoteException(
+    assertThat(Causes.of(new RemoteException(
         "org.apache.hadoop.hdfs.protocol.NSQuotaExceededException", "quota")))
         .isEqualTo("NSQuotaExceededException");
-    assertThat(Worker.causeOf(new RemoteException("Unqualified", "x"))).isEqualTo("Unqualified");
-    assertThat(Worker.causeOf(new FileNotFoundException("x")))
+    assertThat(Causes.of(new RemoteException("Unqualified", "x"))).isEqualTo("Unqualified");
+    assertThat(Causes.of(new FileNotFoundException("x")))
         .isEqualTo("FileNotFoundException");
-    assertThat(Worker.causeOf(new IOException("x"))).isEqualTo("IOException");
+    assertThat(Causes.of(new IOException("x"))).isEqualTo("IOException");
   }
 
   @Test
@@ -296,10 +298,9 @@ class WorkerTest {
   @Test
   void withoutAWarmUpEveryOperationIsMeasuredWhateverTheClockReads() throws InterruptedException {
     FakeClock clock = new FakeClock(-1_000_000_000L, STEP);
-    OpRecorder warmup = new OpRecorder(0);
-    OpRecorder r = new Worker(0, (ctx, i) -> true, context(clock), 5, 0, clock, null)
-        .pacedBy(Pacing.CLOSED_LOOP, warmup).call();
-    assertThat(r.successes()).isEqualTo(5);
-    assertThat(warmup.attempted()).isZero();
+    Worker.Recorded recorded = new Worker(0, (ctx, i) -> true, context(clock), 5, 0, clock, null)
+        .pacedBy(Pacing.CLOSED_LOOP).call();
+    assertThat(recorded.recorder(0).successes()).isEqualTo(5);
+    assertThat(recorded.warmup(0).attempted()).isZero();
   }
 }

@@ -1,4 +1,4 @@
-package io.metabench.runner;
+package io.metabench.engine;
 
 import java.io.PrintStream;
 import java.util.Locale;
@@ -73,7 +73,7 @@ public interface Progress {
   }
 
   /** Progress on {@code err}: rewritten in place when {@code terminal}, else plain lines. */
-  static Progress to(PrintStream err, boolean terminal) {
+  public static Progress to(PrintStream err, boolean terminal) {
     return new Progress() {
       private long lastPlainSecond = -1;
       private boolean lineOpen;

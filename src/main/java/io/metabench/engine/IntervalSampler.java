@@ -1,4 +1,4 @@
-package io.metabench.runner;
+package io.metabench.engine;
 
 import io.metabench.report.SeriesFile;
 import io.metabench.core.ClockAnchor;
@@ -23,18 +23,19 @@ import org.HdrHistogram.Histogram;
  * interval. Sampling methods are synchronized: the timer thread and {@link #finish} never
  * overlap.
  */
-final class IntervalSampler {
+public final class IntervalSampler {
   private static final org.slf4j.Logger LOG =
       org.slf4j.LoggerFactory.getLogger(IntervalSampler.class);
   static final long INTERVAL_NANOS = 1_000_000_000L;
 
-  private final List<OpRecorder> recorders;
+  private final List<List<OpRecorder>> groups;
+  private final List<String> labels;
   private final NanoClock clock;
   private final ClockAnchor anchor;
   private final Progress progress;
   private final String label;
+  private final List<List<IntervalSeries.Interval>> groupIntervals = new ArrayList<>();
   private final long expected;
-  private final List<IntervalSeries.Interval> intervals = new ArrayList<>();
   private final Histogram workerOk = new Histogram(3);
   private final Histogram workerFailed = new Histogram(3);
   private ScheduledExecutorService timer;
@@ -45,23 +46,37 @@ final class IntervalSampler {
   private SeriesFile seriesFile;
   private boolean seriesBroken;
 
-  IntervalSampler(List<OpRecorder> recorders, NanoClock clock, ClockAnchor anchor,
+  public IntervalSampler(List<OpRecorder> recorders, NanoClock clock, ClockAnchor anchor,
       Progress progress, String label, long expected) {
-    this.recorders = recorders;
+    this(java.util.Collections.singletonList(recorders),
+        java.util.Collections.singletonList(label), clock, anchor, progress, label, expected);
+  }
+
+  /**
+   * A sampler of several results at once (a mix's operations): a series per group of recorders,
+   * written under that group's label, and one progress line ({@code label}) over them all.
+   */
+  IntervalSampler(List<List<OpRecorder>> groups, List<String> labels, NanoClock clock,
+      ClockAnchor anchor, Progress progress, String label, long expected) {
+    this.groups = groups;
+    this.labels = labels;
     this.clock = clock;
     this.anchor = anchor;
     this.progress = progress;
     this.label = label;
     this.expected = expected;
+    for (int g = 0; g < groups.size(); g++) {
+      groupIntervals.add(new ArrayList<>());
+    }
   }
 
   /** Also writes each interval to {@code file} as it is taken (null: nowhere). */
-  IntervalSampler writingTo(SeriesFile file) {
+  public IntervalSampler writingTo(SeriesFile file) {
     this.seriesFile = file;
     return this;
   }
 
-  synchronized void start() {
+  public synchronized void start() {
     startNanos = clock.nanoTime();
     lastNanos = startNanos;
     timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -73,8 +88,13 @@ final class IntervalSampler {
         TimeUnit.NANOSECONDS);
   }
 
-  /** Stops the timer, takes the last interval and returns the series. */
-  IntervalSeries finish() throws InterruptedException {
+  /** Stops the timer, takes the last interval and returns the (first group's) series. */
+  public IntervalSeries finish() throws InterruptedException {
+    return finishAll().get(0);
+  }
+
+  /** Stops the timer, takes the last interval and returns each group's series, in order. */
+  List<IntervalSeries> finishAll() throws InterruptedException {
     if (timer != null) {
       timer.shutdownNow();
       timer.awaitTermination(10, TimeUnit.SECONDS);
@@ -82,38 +102,54 @@ final class IntervalSampler {
     sample();
     progress.phaseEnded();
     synchronized (this) {
-      return new IntervalSeries(intervals);
+      List<IntervalSeries> all = new ArrayList<>();
+      for (List<IntervalSeries.Interval> intervals : groupIntervals) {
+        all.add(new IntervalSeries(intervals));
+      }
+      return all;
     }
   }
 
   /** One interval: everything the workers recorded since the previous one. */
   synchronized void sample() {
     long now = clock.nanoTime();
-    Histogram ok = new Histogram(3);
+    long okNow = 0;
     long failedNow = 0;
-    for (OpRecorder r : recorders) {
-      r.sampleInto(workerOk, workerFailed);
-      ok.add(workerOk);
-      failedNow += workerFailed.getTotalCount();
+    Histogram all = new Histogram(3);
+    for (int g = 0; g < groups.size(); g++) {
+      Histogram ok = new Histogram(3);
+      long failedInGroup = 0;
+      for (OpRecorder r : groups.get(g)) {
+        r.sampleInto(workerOk, workerFailed);
+        ok.add(workerOk);
+        failedInGroup += workerFailed.getTotalCount();
+      }
+      IntervalSeries.Interval interval = new IntervalSeries.Interval(
+          anchor.epochNanos(lastNanos), anchor.epochNanos(now), ok, failedInGroup);
+      groupIntervals.get(g).add(interval);
+      write(labels.get(g), interval);
+      okNow += ok.getTotalCount();
+      failedNow += failedInGroup;
+      all.add(ok);
     }
-    IntervalSeries.Interval interval = new IntervalSeries.Interval(anchor.epochNanos(lastNanos),
-        anchor.epochNanos(now), ok, failedNow);
-    intervals.add(interval);
+    done += okNow + failedNow;
+    failed += failedNow;
+    double seconds = (now - lastNanos) / 1e9;
+    progress.update(new Progress.Snapshot(label, (now - startNanos) / 1e9, done, expected,
+        seconds <= 0 ? 0 : okNow / seconds,
+        okNow == 0 ? Double.NaN : all.getValueAtPercentile(99) / 1e6, failed));
+    lastNanos = now;
+  }
+
+  private void write(String groupLabel, IntervalSeries.Interval interval) {
     if (seriesFile != null && !seriesBroken) {
       try {
-        seriesFile.interval(label, interval, anchor.epochNanos(startNanos));
+        seriesFile.interval(groupLabel, interval, anchor.epochNanos(startNanos));
       } catch (IOException e) {
         // The run goes on: its results do not depend on this file.
         seriesBroken = true;
         LOG.warn("the per-second series file could not be written: {}", e.toString());
       }
     }
-    done += ok.getTotalCount() + failedNow;
-    failed += failedNow;
-    double seconds = (now - lastNanos) / 1e9;
-    progress.update(new Progress.Snapshot(label, (now - startNanos) / 1e9, done, expected,
-        seconds <= 0 ? 0 : ok.getTotalCount() / seconds,
-        ok.getTotalCount() == 0 ? Double.NaN : ok.getValueAtPercentile(99) / 1e6, failed));
-    lastNanos = now;
   }
 }

@@ -1,4 +1,4 @@
-package io.metabench.runner;
+package io.metabench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

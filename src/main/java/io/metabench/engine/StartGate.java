@@ -1,4 +1,4 @@
-package io.metabench.runner;
+package io.metabench.engine;
 
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;

@@ -1,4 +1,4 @@
-package io.metabench.runner;
+package io.metabench.engine;
 
 /**
  * How one worker paces one phase (docs/metrics.md#pacing): how many operations it does (its item

@@ -1,0 +1,158 @@
+package io.metabench.engine;
+
+import io.metabench.op.OpType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * What the engine needs to know of one phase, whatever its kind: its name, the results it yields
+ * (one per operation it counts apart: one for most phases, one per operation of a mix), whether
+ * it is measured, and how its workers are paced and guarded. Where its operations come from is
+ * not here: that is each worker's {@link ItemSource}.
+ *
+ * <p>Immutable; built with {@link #measured} or {@link #unmeasured} and the {@code with*}
+ * methods, each of which returns a new phase.
+ */
+public final class Phase {
+  private final String label;
+  private final List<OpType> results;
+  private final boolean inMix;
+  private final boolean measured;
+  private final int barrierIndex;
+  private final long startAtEpochMillis;
+  private final long expectedOps;
+  private final long durationNanos;
+  private final long warmupNanos;
+  private final double processRate;
+  private final int retries;
+  private final long opTimeoutNanos;
+  private final boolean failFast;
+
+  private Phase(String label, List<OpType> results, boolean inMix, boolean measured,
+      int barrierIndex, long startAtEpochMillis, long expectedOps, long durationNanos,
+      long warmupNanos, double processRate, int retries, long opTimeoutNanos, boolean failFast) {
+    this.label = label;
+    this.results = Collections.unmodifiableList(new ArrayList<>(results));
+    this.inMix = inMix;
+    this.measured = measured;
+    this.barrierIndex = barrierIndex;
+    this.startAtEpochMillis = startAtEpochMillis;
+    this.expectedOps = expectedOps;
+    this.durationNanos = durationNanos;
+    this.warmupNanos = warmupNanos;
+    this.processRate = processRate;
+    this.retries = retries;
+    this.opTimeoutNanos = opTimeoutNanos;
+    this.failFast = failFast;
+  }
+
+  /**
+   * A measured phase: it meets the other processes at barrier {@code barrierIndex} (its index in
+   * the run), shows progress, writes its series, obeys stop requests and {@code -opTimeout}.
+   */
+  public static Phase measured(String label, List<OpType> results, int barrierIndex) {
+    return new Phase(label, results, false, true, barrierIndex, 0, -1, 0, 0, 0, 0, 0, false);
+  }
+
+  /**
+   * An unmeasured phase (cleanup's bookkeeping): no barrier, no progress or series, not stopped
+   * by a stop request (what it removes must be removed), closed loop.
+   */
+  public static Phase unmeasured(OpType op) {
+    return new Phase(op.id(), Collections.singletonList(op), false, false, -1, 0, -1, 0, 0, 0,
+        0, 0, false);
+  }
+
+  /** This phase with its results named {@code mix:<operation>}. */
+  public Phase inMix() {
+    return new Phase(label, results, true, measured, barrierIndex, startAtEpochMillis,
+        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+  }
+
+  /** Workers wait for this wall-clock time before starting (NNBench's -startTime); 0: none. */
+  public Phase startingAt(long epochMillis) {
+    return new Phase(label, results, inMix, measured, barrierIndex, epochMillis, expectedOps,
+        durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+  }
+
+  /** How many operations progress counts towards; negative: unknown (time-bound, a walk). */
+  public Phase expecting(long ops) {
+    return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis, ops,
+        durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+  }
+
+  /**
+   * Paced: measured for {@code durationNanos} (0: until the sources run out) after a warm-up of
+   * {@code warmupNanos}, at {@code processRate} operations per second over this process's
+   * workers (0: closed loop). Ignored for an unmeasured phase.
+   */
+  public Phase pacedBy(long durationNanos, long warmupNanos, double processRate) {
+    return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis,
+        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+  }
+
+  /**
+   * Guarded: {@code retries} extra attempts per operation, calls interrupted after
+   * {@code opTimeoutNanos} (0: no limit), and with {@code failFast} the run stopped at the first
+   * failed operation. Only retries apply to an unmeasured phase.
+   */
+  public Phase guardedBy(int retries, long opTimeoutNanos, boolean failFast) {
+    return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis,
+        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+  }
+
+  /** The name progress and the series file show (the operation, or "mix"). */
+  public String label() {
+    return label;
+  }
+
+  /** The operations the phase's results are of, by slot. */
+  public List<OpType> results() {
+    return results;
+  }
+
+  public boolean inMixed() {
+    return inMix;
+  }
+
+  public boolean measured() {
+    return measured;
+  }
+
+  /** The barrier index; negative for an unmeasured phase, which meets nobody. */
+  public int barrierIndex() {
+    return measured ? barrierIndex : -1;
+  }
+
+  public long startAtEpochMillis() {
+    return startAtEpochMillis;
+  }
+
+  public long expectedOps() {
+    return expectedOps;
+  }
+
+  public int retries() {
+    return retries;
+  }
+
+  public long opTimeoutNanos() {
+    return measured ? opTimeoutNanos : 0;
+  }
+
+  public boolean failFast() {
+    return measured && failFast;
+  }
+
+  /** How worker {@code t} of {@code workers} paces this phase. */
+  Pacing pacing(int t, int workers) {
+    return measured ? Pacing.of(durationNanos, warmupNanos, processRate, t, workers)
+        : Pacing.CLOSED_LOOP;
+  }
+
+  /** Whether the phase is bound by time rather than by its sources running out. */
+  public boolean timeBound() {
+    return measured && durationNanos > 0;
+  }
+}

@@ -1,0 +1,189 @@
+package io.metabench.engine;
+
+import io.metabench.core.ClockAnchor;
+import io.metabench.core.NanoClock;
+import io.metabench.core.Parallel;
+import io.metabench.core.StopRequest;
+import io.metabench.fs.ClientFactory;
+import io.metabench.op.OpType;
+import io.metabench.report.SeriesFile;
+import io.metabench.stats.IntervalSeries;
+import io.metabench.stats.OpRecorder;
+import io.metabench.stats.PhaseResult;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.hadoop.fs.FileSystem;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one measurement engine: given a {@link Phase} and an {@link ItemSource} per worker, it runs
+ * the phase behind one start gate and returns its merged results with their per-second series.
+ * Everything but where the next operation comes from is done here, the same way for every phase
+ * kind: the workers' clients, the cross-process barrier, the start gate, per-worker recorders,
+ * pacing ({@code -duration}, {@code -warmup}, {@code -rate}), {@code -opTimeout} watches, stop
+ * requests ({@code -failFast}, signals), live progress, the per-second sampler (and so the
+ * disruption windows read from its series), the fan-out and the merge (docs/architecture.md).
+ *
+ * <p>Lifecycle: one engine per run of one process; phases run one after another through
+ * {@link #run}; {@link #close} ends its threads and closes the clients it made. Not thread-safe.
+ */
+public final class PhaseEngine implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PhaseEngine.class);
+
+  private final ClientFactory clientFactory;
+  private final boolean sharedClient;
+  private final NanoClock clock;
+  private final ClockAnchor anchor;
+  private final PhaseBarrier barrier;
+  private final Progress progress;
+  private final StopRequest stop;
+  private final ExecutorService pool =
+      Executors.newCachedThreadPool(Parallel.daemonThreads("metabench-worker"));
+  private final List<FileSystem> clients = new ArrayList<>();
+  private SeriesFile series;
+
+  /**
+   * @param sharedClient whether all workers share one client ({@code -sharedClient})
+   * @param barrier where this process meets the others before each measured phase
+   * @param stop the run's stop request, which measured phases obey
+   */
+  public PhaseEngine(ClientFactory clientFactory, boolean sharedClient, NanoClock clock,
+      ClockAnchor anchor, PhaseBarrier barrier, Progress progress, StopRequest stop) {
+    this.clientFactory = clientFactory;
+    this.sharedClient = sharedClient;
+    this.clock = clock;
+    this.anchor = anchor;
+    this.barrier = barrier;
+    this.progress = progress;
+    this.stop = stop;
+  }
+
+  /** Writes every measured phase's per-second series to {@code file} as it runs (null: no). */
+  public PhaseEngine writingSeriesTo(SeriesFile file) {
+    this.series = file;
+    return this;
+  }
+
+  /** The clock every operation is timed with. */
+  public NanoClock clock() {
+    return clock;
+  }
+
+  /** Where the phases' monotonic times sit on the wall clock. */
+  public ClockAnchor anchor() {
+    return anchor;
+  }
+
+  /**
+   * One client per worker for {@code workers} workers (the same one for all with a shared
+   * client), made once and reused by later phases; closed by {@link #close}.
+   */
+  public List<FileSystem> clients(int workers) throws IOException, InterruptedException {
+    int missing = (sharedClient ? 1 : workers) - clients.size();
+    if (missing > 0) {
+      clients.addAll(forEachWorker(missing, t -> clientFactory.newClient()));
+    }
+    List<FileSystem> each = new ArrayList<>(workers);
+    for (int t = 0; t < workers; t++) {
+      each.add(clients.get(sharedClient ? 0 : t));
+    }
+    return each;
+  }
+
+  /** Runs one task per worker, all at once, and returns their results in worker order. */
+  public <T> List<T> forEachWorker(int workers, Parallel.Task<T> task)
+      throws IOException, InterruptedException {
+    return Parallel.forEach(pool, workers, "worker", task);
+  }
+
+  /**
+   * Runs {@code phase} with one worker per source: meets the other processes at the phase's
+   * barrier (a measured phase), starts every worker at once behind the start gate, and merges
+   * what they recorded into one result per slot of the phase, each with its series, its warm-up
+   * count and whether this process was late.
+   */
+  public List<PhaseResult> run(Phase phase, List<? extends ItemSource> sources)
+      throws IOException, InterruptedException {
+    int workers = sources.size();
+    int slots = phase.results().size();
+    boolean lateMap = phase.barrierIndex() >= 0 && barrier.await(phase.barrierIndex());
+    StartGate gate = new StartGate(workers, phase.startAtEpochMillis());
+    long startedAt = System.currentTimeMillis();
+    OpRecorder[][] recorders = new OpRecorder[workers][slots];
+    OpRecorder[][] warmups = new OpRecorder[workers][slots];
+    List<List<OpRecorder>> bySlot = new ArrayList<>();
+    List<String> labels = new ArrayList<>();
+    for (int s = 0; s < slots; s++) {
+      bySlot.add(new ArrayList<>());
+      OpType op = phase.results().get(s);
+      labels.add(slots == 1 && !phase.inMixed() ? phase.label()
+          : (phase.inMixed() ? PhaseResult.MIX_PREFIX : "") + op.id());
+    }
+    for (int t = 0; t < workers; t++) {
+      for (int s = 0; s < slots; s++) {
+        recorders[t][s] = new OpRecorder(t);
+        warmups[t][s] = new OpRecorder(t);
+        bySlot.get(s).add(recorders[t][s]);
+      }
+    }
+    List<OpTimeout.Watch> watches = new ArrayList<>();
+    OpTimeout timeouts = null;
+    if (phase.opTimeoutNanos() > 0) {
+      for (int t = 0; t < workers; t++) {
+        watches.add(new OpTimeout.Watch());
+      }
+      timeouts = new OpTimeout(watches, phase.opTimeoutNanos(), clock);
+      timeouts.start();
+    }
+    boolean measured = phase.measured();
+    IntervalSampler sampler = new IntervalSampler(bySlot, labels, clock, anchor,
+        measured ? progress : Progress.QUIET, phase.label(),
+        phase.timeBound() ? -1 : phase.expectedOps()).writingTo(measured ? series : null);
+    StopRequest stops = measured ? stop : StopRequest.NEVER;
+    sampler.start();
+    List<IntervalSeries> seriesBySlot;
+    List<Worker.Recorded> recorded;
+    try {
+      recorded = forEachWorker(workers, t -> new Worker(sources.get(t), phase.retries(), clock, gate,
+          recorders[t], warmups[t], stops)
+          .watchedBy(watches.isEmpty() ? null : watches.get(t))
+          .failFast(phase.failFast())
+          .pacedBy(phase.pacing(t, workers)).call());
+    } finally {
+      seriesBySlot = sampler.finishAll();
+      if (timeouts != null) {
+        timeouts.stop();
+      }
+    }
+    List<PhaseResult> results = new ArrayList<>(slots);
+    for (int s = 0; s < slots; s++) {
+      long warmupOps = 0;
+      List<OpRecorder> ofSlot = new ArrayList<>(workers);
+      for (Worker.Recorded w : recorded) {
+        warmupOps += w.warmup(s).attempted();
+        ofSlot.add(w.recorder(s));
+      }
+      PhaseResult merged = PhaseResult.merge(phase.results().get(s), ofSlot, startedAt, anchor);
+      PhaseResult r = merged.withLateMaps(lateMap ? 1 : 0).withSeries(seriesBySlot.get(s))
+          .withPacing(warmupOps, merged.serviceTime());
+      results.add(phase.inMixed() ? r.inMix() : r);
+    }
+    return results;
+  }
+
+  @Override
+  public void close() {
+    pool.shutdownNow();
+    for (FileSystem fs : clients) {
+      try {
+        fs.close();
+      } catch (IOException e) {
+        LOG.debug("closing a client failed", e);
+      }
+    }
+  }
+}

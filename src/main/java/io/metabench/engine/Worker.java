@@ -1,0 +1,217 @@
+package io.metabench.engine;
+
+import io.metabench.core.Causes;
+import io.metabench.core.NanoClock;
+import io.metabench.core.StopRequest;
+import io.metabench.op.MetaOp;
+import io.metabench.op.OpContext;
+import io.metabench.stats.OpRecorder;
+import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One worker's share of one phase: the operations its {@link ItemSource} hands it, each attempted
+ * once plus up to {@code retries} more times, every outcome recorded in the recorder of the
+ * result it counts in. A failure never stops the worker: it goes on to the next operation, so
+ * nothing is skipped. Its {@link Pacing} may bound the phase by time, set a fixed schedule, and
+ * send the warm-up's outcomes to recorders of their own.
+ *
+ * <p>Runs on one thread; returns its recorders for the engine to merge.
+ */
+final class Worker implements Callable<Worker.Recorded> {
+  static final String RETURNED_FALSE = "returned false";
+
+  /** What one worker recorded: per result slot, its measured and its warm-up recorder. */
+  static final class Recorded {
+    private final OpRecorder[] measured;
+    private final OpRecorder[] warmup;
+
+    Recorded(OpRecorder[] measured, OpRecorder[] warmup) {
+      this.measured = measured;
+      this.warmup = warmup;
+    }
+
+    OpRecorder recorder(int slot) {
+      return measured[slot];
+    }
+
+    OpRecorder warmup(int slot) {
+      return warmup[slot];
+    }
+  }
+
+  private final ItemSource source;
+  private final OpContext ctx;
+  private final int retries;
+  private final NanoClock clock;
+  private final StartGate gate;
+  private final OpRecorder[] recorders;
+  private final OpRecorder[] warmups;
+  private final StopRequest stop;
+  private final Step step = new Step();
+  private OpTimeout.Watch watch;
+  private boolean failFast;
+  private Pacing pacing = Pacing.CLOSED_LOOP;
+
+  /** A worker of a one-result phase running {@code op} on items {@code 0..count-1}. */
+  Worker(int index, MetaOp op, OpContext ctx, long count, int retries, NanoClock clock,
+      StartGate gate) {
+    this(new SequentialSource(op, ctx, count, false, Visibility.UNTRACKED), retries, clock, gate,
+        new OpRecorder[] {new OpRecorder(index)}, new OpRecorder[] {new OpRecorder(index)},
+        StopRequest.NEVER);
+  }
+
+  /**
+   * A worker recording into {@code recorders} (one per result slot), which a sampler may read
+   * while it runs, and the warm-up's operations into {@code warmups}, which nobody samples.
+   */
+  Worker(ItemSource source, int retries, NanoClock clock, StartGate gate, OpRecorder[] recorders,
+      OpRecorder[] warmups, StopRequest stop) {
+    this.source = source;
+    this.ctx = source.context();
+    this.retries = retries;
+    this.clock = clock;
+    this.gate = gate;
+    this.recorders = recorders;
+    this.warmups = warmups;
+    this.stop = stop;
+  }
+
+  /** Times every call against {@code -opTimeout} through {@code w}; null: no limit. */
+  Worker watchedBy(OpTimeout.Watch w) {
+    this.watch = w;
+    return this;
+  }
+
+  /** Paces the worker (closed loop when not called). */
+  Worker pacedBy(Pacing p) {
+    this.pacing = p;
+    return this;
+  }
+
+  /** Requests the stop at this worker's first failed operation ({@code -failFast}). */
+  Worker failFast(boolean on) {
+    this.failFast = on;
+    return this;
+  }
+
+  @Override
+  public Recorded call() throws InterruptedException {
+    if (gate != null && gate.arriveAndWait()) {
+      for (OpRecorder r : recorders) {
+        r.markLate();
+      }
+    }
+    // A closed loop needs no origin; not reading the clock for it keeps NNBench's way exact.
+    long origin = pacing == Pacing.CLOSED_LOOP ? 0 : clock.nanoTime();
+    boolean bounded = pacing.durationBound();
+    boolean fixedRate = pacing.fixedRate();
+    // Asked only when there is a warm-up: nanoTime may be negative, so no origin-based time
+    // can stand for "no warm-up".
+    boolean warmingUp = pacing.warmupNanos() > 0;
+    long warmupEnd = origin + pacing.warmupNanos();
+    long end = origin + pacing.endNanos();
+    // A stop request ends the worker between operations; the one in flight completes and counts.
+    for (long k = 0; !stop.isRequested(); k++) {
+      long start;
+      if (fixedRate) {
+        start = origin + pacing.dueNanos(k);
+        if (bounded && start - end >= 0) {
+          break;
+        }
+        waitUntil(start);
+        if (!source.next(k, step)) {
+          break;
+        }
+      } else {
+        if (!source.next(k, step)) {
+          break;
+        }
+        // Read after the source answered: a shared walk may have waited for work, and that
+        // wait is no part of the operation.
+        start = clock.nanoTime();
+        if (bounded && start - end >= 0) {
+          source.done(step, false);
+          break;
+        }
+      }
+      boolean warm = warmingUp && start - warmupEnd < 0;
+      int slot = step.slot();
+      boolean ok = false;
+      try {
+        ok = runOne(step, warm ? warmups[slot] : recorders[slot], start, fixedRate);
+      } finally {
+        // Also when the call threw an Error: a shared walk must learn its directory is done.
+        source.done(step, ok);
+      }
+    }
+    return new Recorded(recorders, warmups);
+  }
+
+  /**
+   * Sleeps until {@code due}, or returns at once when the worker is behind: a late operation
+   * starts immediately and its latency still counts from when it was due.
+   */
+  private void waitUntil(long due) {
+    for (long wait = due - clock.nanoTime(); wait > 0 && !stop.isRequested();
+        wait = due - clock.nanoTime()) {
+      LockSupport.parkNanos(wait);
+    }
+  }
+
+  /**
+   * Runs the step until it succeeds or its attempts are spent. Latency runs from {@code start}:
+   * when the operation began, or with a fixed rate when it was due.
+   *
+   * @return whether it succeeded
+   */
+  private boolean runOne(Step s, OpRecorder recorder, long start, boolean fixedRate) {
+    long actualStart = fixedRate ? clock.nanoTime() : start;
+    MetaOp op = s.op();
+    long item = s.item();
+    for (int attempt = 0;; attempt++) {
+      ctx.beginAttempt();
+      String cause;
+      String message;
+      if (watch != null) {
+        watch.begin(clock.nanoTime());
+      }
+      boolean ok;
+      Exception failure = null;
+      try {
+        ok = op.execute(ctx, item);
+      } catch (Exception e) {
+        ok = false;
+        failure = e;
+      }
+      if (watch != null && watch.endTimedOut()) {
+        // Too late is a failure whatever the call returned: the limit is what was asked.
+        cause = OpTimeout.CAUSE;
+        message = failure == null ? "" : failure.toString();
+      } else if (ok) {
+        long end = clock.nanoTime();
+        recorder.success(start, ctx.splitNanos(), end, ctx.amount());
+        if (fixedRate) {
+          recorder.serviceTime(end - actualStart);
+        }
+        return true;
+      } else if (failure == null) {
+        cause = RETURNED_FALSE;
+        message = "";
+      } else {
+        cause = source.causeOf(s, Causes.of(failure));
+        message = failure.getMessage();
+      }
+      if (attempt < retries) {
+        recorder.retry(cause, message);
+      } else {
+        recorder.failure(start, clock.nanoTime(), cause, message);
+        if (failFast) {
+          stop.request("stopped at the first failure (-failFast): " + cause, false);
+        }
+        return false;
+      }
+    }
+  }
+
+}

@@ -1,0 +1,99 @@
+package io.metabench.it;
+
+import static io.metabench.testing.FaultyLocalFileSystem.LIST_STALL_MATCHING;
+import static io.metabench.testing.FaultyLocalFileSystem.LIST_STALL_MILLIS;
+import static io.metabench.testing.FaultyLocalFileSystem.STAT_STALL_EVERY;
+import static io.metabench.testing.FaultyLocalFileSystem.STAT_STALL_MILLIS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.FaultyLocalFileSystem;
+import io.metabench.testing.MetaBenchRun;
+import java.io.File;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every phase kind runs on the one engine, so the rules that used to reach only the sequential
+ * phases reach mixes and traversals too: {@code -opTimeout} ends a stalled call as a counted
+ * timeout, and a mix's results carry their per-second series (one per operation), in which a stall
+ * shows as a disruption window. Stalls are injected into the real local file system (faulty://).
+ */
+class ITOneEngine {
+  private static final String TIMED_OUT = "timed out (-opTimeout)";
+
+  @TempDir
+  File root;
+  @TempDir
+  File scratch;
+
+  @BeforeEach
+  void reset() {
+    FaultyLocalFileSystem.reset();
+  }
+
+  private MetaBenchRun run(String... args) throws Exception {
+    return MetaBenchRun.run(FaultyLocalFileSystem.registered(), scratch, args);
+  }
+
+  private String base(String name) {
+    return FaultyLocalFileSystem.uriOf(new File(root, name));
+  }
+
+  @Test
+  void aStalledCallInAMixEndsAsACountedTimeout() throws Exception {
+    // 2 workers x 10 files, 20 draws each of stat only: every 5th stat stalls 20 s.
+    MetaBenchRun r = run("-D", STAT_STALL_EVERY + "=5", "-D", STAT_STALL_MILLIS + "=20000",
+        "-operation", "create_write,mix", "-mix", "stat:1", "-threads", "2", "-numFiles", "10",
+        "-opTimeout", "300ms", "-baseDir", base("mix"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode stat = r.phase("mix:stat");
+    assertThat(stat.get("attempted").asLong()).isEqualTo(20);
+    assertThat(stat.get("failures").get(TIMED_OUT).get("count").asLong()).isEqualTo(4);
+    assertThat(stat.get("successful").asLong()).isEqualTo(16);
+  }
+
+  @Test
+  void aStalledListingInATraversalEndsAsACountedTimeoutAndTheWalkGoesOn() throws Exception {
+    File tree = new File(root, "tree");
+    List<String> dirs = new ArrayList<>();
+    for (int d = 0; d < 4; d++) {
+      File dir = new File(tree, "d" + d);
+      Files.createDirectories(new File(dir, "sub").toPath());
+      Files.createFile(new File(dir, "f").toPath());
+      dirs.add(dir.getName());
+    }
+    MetaBenchRun r = run("-D", LIST_STALL_MATCHING + "=/d2", "-D", LIST_STALL_MILLIS + "=20000",
+        "-operation", "ls_r", "-threads", "2", "-opTimeout", "300ms",
+        "-subtree", new File(tree.getAbsolutePath()).toURI().getPath(), "-baseDir", base("t"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode lsr = r.phase("ls_r");
+    // The root, d0..d3 and the sub of each but d2 (whose listing timed out): 8 visits.
+    assertThat(lsr.get("attempted").asLong()).as(r.toString()).isEqualTo(8);
+    assertThat(lsr.get("failures").get(TIMED_OUT).get("count").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void aMixCarriesItsSeriesAndAStallShowsAsADisruptionWindow() throws Exception {
+    // One worker, so a 2.5 s stall leaves whole seconds in which nothing completes.
+    MetaBenchRun r = run("-D", STAT_STALL_EVERY + "=400", "-D", STAT_STALL_MILLIS + "=2500",
+        "-operation", "create_write,mix", "-mix", "stat:80,open_read:20", "-threads", "1",
+        "-numFiles", "10", "-duration", "5", "-baseDir", base("stall"));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    for (String name : new String[] {"mix:stat", "mix:open_read"}) {
+      JsonNode phase = r.phase(name);
+      List<String> kinds = new ArrayList<>();
+      for (JsonNode d : phase.get("disruptions")) {
+        kinds.add(d.get("kind").asText());
+      }
+      assertThat(kinds).as(name + ": " + phase.get("disruptions")).contains("stall");
+    }
+    // Each operation's seconds are in the series file under its own name.
+    String series = new String(Files.readAllBytes(r.seriesFile().toPath()), "UTF-8");
+    assertThat(series).contains("mix:stat").contains("mix:open_read");
+  }
+}

@@ -139,7 +139,7 @@ public final class MetaBench extends Configured implements Tool {
   /** Whether -verbose was given (false when the command line itself could not be read). */
   private boolean verbose() {
     return getConf() != null && getConf().getBoolean(io.metabench.config.ConfigKeys.VERBOSE,
-        false);
+        (Boolean) io.metabench.config.Option.VERBOSE.defaultValue());
   }
 
   /** One run: in this process, or as a MapReduce job when -maps is given. */

@@ -1,9 +1,10 @@
 package io.metabench.config;
 
 /**
- * Every configuration key MetaBench reads, each next to its default. The command line writes these
- * keys into a Hadoop {@code Configuration} and {@link BenchConfig#fromConfiguration} reads them
- * back, so a process (or, later, a map task) sees exactly what the driver wrote.
+ * Every configuration key MetaBench reads. The command line writes these keys into a Hadoop
+ * {@code Configuration} and {@link BenchConfig#fromConfiguration} reads them back, so a process
+ * (or a map task) sees exactly what the driver wrote. Each key's default, type, bounds and
+ * option names are declared once, in the {@link Option} table, not here.
  */
 public final class ConfigKeys {
   private ConfigKeys() {
@@ -14,7 +15,6 @@ public final class ConfigKeys {
 
   /** Items (files or directories) each worker handles per phase. NNBench's -numberOfFiles. */
   public static final String FILES_PER_WORKER = "metabench.files.per.worker";
-  public static final long FILES_PER_WORKER_DEFAULT = 1;
 
   /**
    * Worker threads in this process (per map task in MapReduce mode). For a study, a list of
@@ -22,80 +22,63 @@ public final class ConfigKeys {
    * doubling range {@code 1-64*2} (1, 2, 4, ... 64); a single run reads one number.
    */
   public static final String THREADS = "metabench.threads";
-  public static final int THREADS_DEFAULT = 1;
 
   /** Bytes written by create_write into each file. */
   public static final String BYTES_TO_WRITE = "metabench.bytes.to.write";
-  public static final long BYTES_TO_WRITE_DEFAULT = 0;
 
   /**
    * Block size passed to create. NNBench's default of 1 is rejected by HDFS (minimum 1 MiB unless
    * the NameNode lowers dfs.namenode.fs-limits.min-block-size), so the default is HDFS's own.
    */
   public static final String BLOCK_SIZE = "metabench.block.size";
-  public static final long BLOCK_SIZE_DEFAULT = 128L * 1024 * 1024;
 
   /** Checksum chunk size for written files (dfs.bytes-per-checksum); must divide the block size. */
   public static final String BYTES_PER_CHECKSUM = "metabench.bytes.per.checksum";
-  public static final int BYTES_PER_CHECKSUM_DEFAULT = 512;
 
   /** Replication factor passed to create. */
   public static final String REPLICATION = "metabench.replication";
-  public static final short REPLICATION_DEFAULT = 1;
 
   /** Base directory: a path on the default file system or a full URI that selects one. */
   public static final String BASE_DIR = "metabench.base.dir";
-  public static final String BASE_DIR_DEFAULT = "/benchmarks/MetaBench";
 
   /** Whether open_read reads each file to its end after opening it. */
   public static final String READ_FILE_AFTER_OPEN = "metabench.read.file.after.open";
-  public static final boolean READ_FILE_AFTER_OPEN_DEFAULT = false;
 
   /** Epoch seconds at which the first phase starts; 0 starts as soon as all workers are ready. */
   public static final String START_TIME = "metabench.start.time";
-  public static final long START_TIME_DEFAULT = 0;
 
   /** This process's map index: the {@code map_<m>} part of every path. */
   public static final String MAP_INDEX = "metabench.map.index";
-  public static final int MAP_INDEX_DEFAULT = 0;
 
   /** Most entries any directory MetaBench makes may hold; deeper fan-out is added beyond it. */
   public static final String FILES_PER_DIR = "metabench.files.per.dir";
-  public static final int FILES_PER_DIR_DEFAULT = 10_000;
 
   /** One FileSystem client shared by all workers instead of one per worker. */
   public static final String SHARED_CLIENT = "metabench.shared.client";
-  public static final boolean SHARED_CLIENT_DEFAULT = false;
 
   /** Extra attempts made for a failed operation; every attempt is counted. */
   public static final String RETRIES = "metabench.retries";
-  public static final int RETRIES_DEFAULT = 0;
 
   /** Remove what the run made (only names MetaBench generates, in a marked base directory). */
   public static final String CLEANUP = "metabench.cleanup";
-  public static final boolean CLEANUP_DEFAULT = false;
 
   /** Where the JSON result goes; empty means a timestamped file in the working directory. */
   public static final String JSON_OUT = "metabench.json.out";
-  public static final String JSON_OUT_DEFAULT = "";
 
   /** Where the NNBench-compatible block is appended; empty disables it. */
   public static final String NNBENCH_LOG = "metabench.nnbench.log";
-  public static final String NNBENCH_LOG_DEFAULT = "NNBench_results.log";
 
   /**
    * Map tasks of a MapReduce job running the phases (NNBench's -maps); 0 runs them in this
    * process instead.
    */
   public static final String MAPS = "metabench.maps";
-  public static final int MAPS_DEFAULT = 0;
 
   /**
    * How long a map task waits at a phase's barrier for the other maps before it starts without
    * them; the maps still missing are then counted late when they arrive.
    */
   public static final String BARRIER_TIMEOUT_SECONDS = "metabench.barrier.timeout.seconds";
-  public static final int BARRIER_TIMEOUT_SECONDS_DEFAULT = 600;
 
   /**
    * Set by the MapReduce driver for its map tasks: the job's directory (barrier files, committed
@@ -105,18 +88,15 @@ public final class ConfigKeys {
 
   /** Upper bound on the reachability check of the target file system before anything is done. */
   public static final String CONNECT_TIMEOUT_SECONDS = "metabench.connect.timeout.seconds";
-  public static final int CONNECT_TIMEOUT_SECONDS_DEFAULT = 30;
 
   /** Times the whole run (every concurrency on every target) is repeated in a study. */
   public static final String ITERATIONS = "metabench.iterations";
-  public static final int ITERATIONS_DEFAULT = 1;
 
   /**
    * Targets of a comparison, separated by commas: each a base directory as for {@link #BASE_DIR},
    * optionally labelled {@code label=uri}. Empty: the one target {@link #BASE_DIR} names.
    */
   public static final String TARGETS = "metabench.targets";
-  public static final String TARGETS_DEFAULT = "";
 
   /**
    * Directory that receives every result file of a study (JSON, CSV, .hlog, .hgrm, charts, HTML
@@ -124,15 +104,12 @@ public final class ConfigKeys {
    * {@code metabench-study-<yyyyMMdd-HHmmss>} in the working directory.
    */
   public static final String OUT_DIR = "metabench.out.dir";
-  public static final String OUT_DIR_DEFAULT = "";
 
   /** The concurrency the latency charts show; 0 for the highest that ran. */
   public static final String CHART_THREADS = "metabench.chart.threads";
-  public static final int CHART_THREADS_DEFAULT = 0;
 
   /** Turns off the live progress lines on stderr. */
   public static final String QUIET = "metabench.quiet";
-  public static final boolean QUIET_DEFAULT = false;
 
   /**
    * Reading phases read the items of the worker {@code n} places on ({@code (t + n) mod threads})
@@ -140,22 +117,18 @@ public final class ConfigKeys {
    * it cached when it made them (mdtest's -N). 0 reads one's own items.
    */
   public static final String READ_SHIFT = "metabench.read.shift";
-  public static final int READ_SHIFT_DEFAULT = 0;
 
   /**
    * Longest a single call may take, in milliseconds: a call still running then is interrupted
    * and counted as a failure ("timed out (-opTimeout)"). 0: no limit.
    */
   public static final String OP_TIMEOUT_MILLIS = "metabench.op.timeout.millis";
-  public static final long OP_TIMEOUT_MILLIS_DEFAULT = 0;
 
   /** Stop the run at the first failed operation, reporting what completed. */
   public static final String FAIL_FAST = "metabench.fail.fast";
-  public static final boolean FAIL_FAST_DEFAULT = false;
 
   /** Allow result files (-jsonOut, -outDir) that already exist to be replaced. */
   public static final String OVERWRITE = "metabench.overwrite";
-  public static final boolean OVERWRITE_DEFAULT = false;
 
   /**
    * CSV file the per-second series is written to while the run goes (flushed every second, so a
@@ -164,11 +137,9 @@ public final class ConfigKeys {
    * {@code <outDir>/series/}.
    */
   public static final String SERIES_OUT = "metabench.series.out";
-  public static final String SERIES_OUT_DEFAULT = "";
 
   /** With an error, print its stack trace after the one-line message. */
   public static final String VERBOSE = "metabench.verbose";
-  public static final boolean VERBOSE_DEFAULT = false;
 
   /**
    * Kerberos principal ({@code name@REALM}) to log in as from {@link #KERBEROS_KEYTAB} before the
@@ -176,15 +147,12 @@ public final class ConfigKeys {
    * says kerberos). Given only together with the keytab.
    */
   public static final String KERBEROS_PRINCIPAL = "metabench.kerberos.principal";
-  public static final String KERBEROS_PRINCIPAL_DEFAULT = "";
 
   /** Keytab file holding {@link #KERBEROS_PRINCIPAL}'s keys; empty: none. */
   public static final String KERBEROS_KEYTAB = "metabench.kerberos.keytab";
-  public static final String KERBEROS_KEYTAB_DEFAULT = "";
 
   /** How often a keytab login's ticket is checked and renewed during a run, in seconds. */
   public static final String KERBEROS_RELOGIN_SECONDS = "metabench.kerberos.relogin.seconds";
-  public static final int KERBEROS_RELOGIN_SECONDS_DEFAULT = 60;
 
   /**
    * How long each phase that keeps its items' names (open_read, stat, exists, chmod, set_times,
@@ -193,7 +161,6 @@ public final class ConfigKeys {
    * 0: every phase does {@link #FILES_PER_WORKER} items per worker.
    */
   public static final String DURATION_MILLIS = "metabench.duration.millis";
-  public static final long DURATION_MILLIS_DEFAULT = 0;
 
   /**
    * The first part of every phase, in milliseconds, whose operations are done but left out of
@@ -201,7 +168,6 @@ public final class ConfigKeys {
    * measured duration. 0: everything is measured.
    */
   public static final String WARMUP_MILLIS = "metabench.warmup.millis";
-  public static final long WARMUP_MILLIS_DEFAULT = 0;
 
   /**
    * Fixed (open-loop) rate in operations per second over all workers of all maps: operation k of
@@ -211,7 +177,6 @@ public final class ConfigKeys {
    * 0: closed loop (each worker starts its next operation when the last one ends).
    */
   public static final String RATE = "metabench.rate";
-  public static final double RATE_DEFAULT = 0;
 
   /**
    * The subtree the traversal phases (ls_r, count, du) walk: a path relative to the base
@@ -219,7 +184,6 @@ public final class ConfigKeys {
    * directory.
    */
   public static final String SUBTREE = "metabench.subtree";
-  public static final String SUBTREE_DEFAULT = "";
 
   /**
    * The operations of a mix and their relative weights, {@code op:weight,...}; each operation a
@@ -227,14 +191,12 @@ public final class ConfigKeys {
    * run is the one phase {@code mix}.
    */
   public static final String MIX = "metabench.mix";
-  public static final String MIX_DEFAULT = "";
 
   /**
    * Seed of the mix's draws: worker t of map m draws from {@code new Random(seed, m, t)}'s
    * sequence, so a run with the same seed and shape draws the same operations on the same items.
    */
   public static final String SEED = "metabench.seed";
-  public static final long SEED_DEFAULT = 1;
 
   /**
    * All workers of a map put their items in one shared directory tree, interleaved, instead of
@@ -242,7 +204,6 @@ public final class ConfigKeys {
    * directories.
    */
   public static final String SHARED_DIR = "metabench.shared.dir";
-  public static final boolean SHARED_DIR_DEFAULT = false;
 
   /**
    * Percent of each worker's working set a mix makes (unmeasured) before it starts, when no
@@ -250,14 +211,12 @@ public final class ConfigKeys {
    * start. 0: the mix starts from an empty set.
    */
   public static final String MIX_FILL_PERCENT = "metabench.mix.fill.percent";
-  public static final int MIX_FILL_PERCENT_DEFAULT = 0;
 
   /**
    * The replay command: the HDFS NameNode audit log (FSNamesystem.audit lines) whose commands are
    * replayed under {@code <baseDir>/replay}. Empty: not a replay.
    */
   public static final String REPLAY_AUDIT_LOG = "metabench.replay.audit.log";
-  public static final String REPLAY_AUDIT_LOG_DEFAULT = "";
 
   /**
    * Pace of a replay relative to the recorded one: command k is due at
@@ -265,25 +224,21 @@ public final class ConfigKeys {
    * as fast as possible (no schedule).
    */
   public static final String REPLAY_SPEED = "metabench.replay.speed";
-  public static final double REPLAY_SPEED_DEFAULT = 1.0;
 
   /**
    * Before a replay, create (unmeasured) the files and directories the log reads or renames but
    * never creates: they existed in the recorded namespace.
    */
   public static final String REPLAY_PRECREATE = "metabench.replay.precreate";
-  public static final boolean REPLAY_PRECREATE_DEFAULT = true;
 
   /**
    * Files the prefill makes in this map's share of the prefill tree before the phases run, so the
    * phases measure a namespace of that size; 0: no prefill. See docs/prefill.md.
    */
   public static final String PREFILL_FILES = "metabench.prefill.files";
-  public static final long PREFILL_FILES_DEFAULT = 0;
 
   /** Directory levels of the prefill tree between {@code map_<m>} and the files. */
   public static final String PREFILL_DEPTH = "metabench.prefill.depth";
-  public static final int PREFILL_DEPTH_DEFAULT = 5;
 
   /**
    * Subdirectories per directory of the prefill tree: {@code fanOut^depth} leaf directories hold
@@ -293,7 +248,6 @@ public final class ConfigKeys {
    * own several leaves to checkpoint.
    */
   public static final String PREFILL_FAN_OUT = "metabench.prefill.fan.out";
-  public static final int PREFILL_FAN_OUT_DEFAULT = 4;
 
   /**
    * The prefill's file sizes: {@code size:percent} pairs ({@code 0:70,4k:20,1m:10}; sizes in
@@ -301,13 +255,10 @@ public final class ConfigKeys {
    * size is a function of its index, so a repeated or resumed prefill makes the same tree.
    */
   public static final String PREFILL_SIZES = "metabench.prefill.sizes";
-  public static final String PREFILL_SIZES_DEFAULT = "0:100";
 
   /** Worker threads of the prefill; 0: as many as {@link #THREADS}. */
   public static final String PREFILL_THREADS = "metabench.prefill.threads";
-  public static final int PREFILL_THREADS_DEFAULT = 0;
 
   /** How often each prefill worker's progress (leaf directories completed) is recorded, in ms. */
   public static final String PREFILL_CHECKPOINT_MILLIS = "metabench.prefill.checkpoint.millis";
-  public static final long PREFILL_CHECKPOINT_MILLIS_DEFAULT = 2000;
 }

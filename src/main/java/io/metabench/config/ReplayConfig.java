@@ -39,7 +39,7 @@ public final class ReplayConfig {
    * @throws InvalidInputException naming the option and the fix
    */
   public static ReplayConfig fromConfiguration(Configuration conf) {
-    String log = conf.getTrimmed(REPLAY_AUDIT_LOG, REPLAY_AUDIT_LOG_DEFAULT);
+    String log = Option.AUDIT_LOG.readText(conf);
     if (log.isEmpty()) {
       throw new InvalidInputException("replay needs -auditLog FILE: the HDFS NameNode audit log "
           + "(hdfs-audit.log) to replay");
@@ -55,11 +55,8 @@ public final class ReplayConfig {
     if (!f.canRead()) {
       throw new InvalidInputException("-auditLog " + log + " is not readable by this user" + fix);
     }
-    String rawSpeed = conf.getTrimmed(REPLAY_SPEED);
-    double speed = rawSpeed == null || rawSpeed.isEmpty() ? REPLAY_SPEED_DEFAULT
-        : speed(rawSpeed);
-    boolean precreate = BenchConfig.bool(conf, REPLAY_PRECREATE, REPLAY_PRECREATE_DEFAULT,
-        "-replayPrecreate");
+    double speed = (Double) Option.REPLAY_SPEED.read(conf);
+    boolean precreate = Option.REPLAY_PRECREATE.readBool(conf);
     return new ReplayConfig(f, speed, precreate);
   }
 
@@ -68,10 +65,8 @@ public final class ReplayConfig {
    * and the log it names is the driver's copy on the target file system, not a local file.
    */
   public static ReplayConfig ofTask(Configuration conf) {
-    String rawSpeed = conf.getTrimmed(REPLAY_SPEED);
     return new ReplayConfig(new File(conf.getTrimmed(REPLAY_AUDIT_LOG, "")),
-        rawSpeed == null || rawSpeed.isEmpty() ? REPLAY_SPEED_DEFAULT : speed(rawSpeed),
-        BenchConfig.bool(conf, REPLAY_PRECREATE, REPLAY_PRECREATE_DEFAULT, "-replayPrecreate"));
+        (Double) Option.REPLAY_SPEED.read(conf), Option.REPLAY_PRECREATE.readBool(conf));
   }
 
   /**

@@ -56,20 +56,16 @@ public final class StudyPlan {
   }
 
   private StudyPlan(Configuration conf) {
-    this.threadLevels = parseLevels(conf.getTrimmed(THREADS, Integer.toString(THREADS_DEFAULT)));
-    this.iterations = (int) BenchConfig.atMost(BenchConfig.atLeast(conf, ITERATIONS,
-        ITERATIONS_DEFAULT, 1, "-iterations", "a number of repetitions such as 3"), 1000,
-        "-iterations");
+    this.threadLevels = parseLevels(conf.getTrimmed(THREADS, Option.THREADS.defaultText()));
+    this.iterations = Option.ITERATIONS.readInt(conf);
     this.targets = parseTargets(conf);
-    this.outDir = conf.getTrimmed(OUT_DIR, OUT_DIR_DEFAULT);
-    this.chartThreads = (int) BenchConfig.atMost(BenchConfig.atLeast(conf, CHART_THREADS,
-        CHART_THREADS_DEFAULT, 0, "-chartThreads", "one of the -threads levels, or 0 for the "
-            + "highest"), 100_000, "-chartThreads");
+    this.outDir = Option.OUT_DIR.readText(conf);
+    this.chartThreads = Option.CHART_THREADS.readInt(conf);
     if (chartThreads != 0 && !threadLevels.contains(chartThreads)) {
       throw new InvalidInputException("-chartThreads " + chartThreads + " is not one of the "
           + "-threads levels " + threadLevels + ": give one of them, or 0 for the highest");
     }
-    this.quiet = BenchConfig.bool(conf, QUIET, QUIET_DEFAULT, "-quiet");
+    this.quiet = Option.QUIET.readBool(conf);
   }
 
   /**
@@ -172,10 +168,10 @@ public final class StudyPlan {
   }
 
   private static List<TargetSpec> parseTargets(Configuration conf) {
-    String raw = conf.getTrimmed(TARGETS, TARGETS_DEFAULT);
+    String raw = Option.TARGET.readText(conf);
     if (raw.isEmpty()) {
       return Collections.singletonList(
-          new TargetSpec("", conf.getTrimmed(BASE_DIR, BASE_DIR_DEFAULT)));
+          new TargetSpec("", conf.getTrimmed(BASE_DIR, Option.BASE_DIR.defaultText())));
     }
     if (UserSettings.isSetByUser(conf, BASE_DIR)) {
       throw new InvalidInputException("both -baseDir and -target were given: give each file "

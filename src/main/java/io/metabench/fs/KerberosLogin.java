@@ -1,6 +1,7 @@
 package io.metabench.fs;
 
 import io.metabench.config.ConfigKeys;
+import io.metabench.config.Option;
 import io.metabench.core.InvalidInputException;
 import java.io.File;
 import java.io.IOException;
@@ -36,10 +37,8 @@ public final class KerberosLogin {
    * @throws InvalidInputException naming the fix
    */
   public static void check(Configuration conf) {
-    String principal = conf.getTrimmed(ConfigKeys.KERBEROS_PRINCIPAL,
-        ConfigKeys.KERBEROS_PRINCIPAL_DEFAULT);
-    String keytab = conf.getTrimmed(ConfigKeys.KERBEROS_KEYTAB,
-        ConfigKeys.KERBEROS_KEYTAB_DEFAULT);
+    String principal = Option.PRINCIPAL.readText(conf);
+    String keytab = Option.KEYTAB.readText(conf);
     if (principal.isEmpty() && keytab.isEmpty()) {
       return;
     }
@@ -70,8 +69,7 @@ public final class KerberosLogin {
    */
   public static boolean loginIfAsked(Configuration conf) {
     check(conf);
-    String principal = conf.getTrimmed(ConfigKeys.KERBEROS_PRINCIPAL,
-        ConfigKeys.KERBEROS_PRINCIPAL_DEFAULT);
+    String principal = Option.PRINCIPAL.readText(conf);
     if (principal.isEmpty()) {
       if ("kerberos".equalsIgnoreCase(conf.getTrimmed(
           CommonConfigurationKeysPublic.HADOOP_SECURITY_AUTHENTICATION))
@@ -96,8 +94,7 @@ public final class KerberosLogin {
           + ") and the KDC in krb5.conf (nothing was changed)", e);
     }
     LOG.info("Logged in to Kerberos as {} from {}", principal, keytab);
-    startRelogin(conf.getInt(ConfigKeys.KERBEROS_RELOGIN_SECONDS,
-        ConfigKeys.KERBEROS_RELOGIN_SECONDS_DEFAULT));
+    startRelogin(Option.KERBEROS_RELOGIN.readInt(conf));
     return true;
   }
 

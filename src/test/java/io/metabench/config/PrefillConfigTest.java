@@ -22,8 +22,8 @@ class PrefillConfigTest {
   void defaultsAreNoPrefillDepth5FanOut4EmptyFilesAndThreadsOfThePhases() {
     BenchConfig c = parse("-operation", "create_write", "-threads", "6");
     assertThat(c.prefillFiles()).isZero();
-    assertThat(c.prefillDepth()).isEqualTo(ConfigKeys.PREFILL_DEPTH_DEFAULT).isEqualTo(5);
-    assertThat(c.prefillFanOut()).isEqualTo(ConfigKeys.PREFILL_FAN_OUT_DEFAULT).isEqualTo(4);
+    assertThat(c.prefillDepth()).isEqualTo(Option.PREFILL_DEPTH.defaultValue()).isEqualTo(5);
+    assertThat(c.prefillFanOut()).isEqualTo(Option.PREFILL_FAN_OUT.defaultValue()).isEqualTo(4);
     assertThat(c.prefillSizes().toString()).isEqualTo("0:100");
     assertThat(c.prefillThreads()).isEqualTo(6);
     assertThat(c.prefillCheckpointMillis()).isEqualTo(2000);

@@ -46,7 +46,7 @@ class StudyPlanTest {
     assertThat(plan.runs()).isEqualTo(1);
     assertThat(plan.isStudy()).isFalse();
     assertThat(plan.targets()).hasSize(1);
-    assertThat(plan.targets().get(0).baseDir()).isEqualTo(ConfigKeys.BASE_DIR_DEFAULT);
+    assertThat(plan.targets().get(0).baseDir()).isEqualTo(Option.BASE_DIR.defaultValue());
     assertThat(StudyPlan.fromConfiguration(conf(ConfigKeys.OUT_DIR, "/tmp/x")).isStudy())
         .isTrue();
   }

@@ -1,0 +1,118 @@
+package io.metabench.config;
+
+import io.metabench.core.InvalidInputException;
+import io.metabench.op.OpType;
+import io.metabench.path.PrefillTree;
+import java.util.EnumMap;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * Reads the options {@link BenchConfig} holds from a configuration, each through its
+ * {@link ValueType}, then checks what no single option can: the checks between options. Their
+ * messages are part of the contract, as the types' are. Stateless.
+ */
+final class RunValues {
+  private RunValues() {
+  }
+
+  /**
+   * Every {@link Option#inRun()} option's value.
+   *
+   * @throws InvalidInputException naming the option and the fix when a value is unusable
+   */
+  static EnumMap<Option, Object> read(Configuration conf) {
+    EnumMap<Option, Object> v = new EnumMap<>(Option.class);
+    // -cleanup, -mix and -prefillFiles decide whether -operation may be left out, so they are
+    // read (and refused) before it.
+    for (Option o : new Option[] {Option.CLEANUP, Option.MIX, Option.PREFILL_FILES}) {
+      v.put(o, o.read(conf));
+    }
+    v.put(Option.OPERATION, operations(conf, (Boolean) v.get(Option.CLEANUP),
+        (MixSpec) v.get(Option.MIX), (Long) v.get(Option.PREFILL_FILES)));
+    for (Option o : Option.values()) {
+      if (o.inRun() && !v.containsKey(o)) {
+        v.put(o, o.read(conf));
+      }
+    }
+    checkBlockSize((Long) v.get(Option.BLOCK_SIZE), (Integer) v.get(Option.BYTES_PER_CHECKSUM));
+    checkMix(v);
+    if ((Integer) v.get(Option.PREFILL_THREADS) == 0) {
+      v.put(Option.PREFILL_THREADS, v.get(Option.THREADS));
+    }
+    if ((Long) v.get(Option.PREFILL_FILES) > 0) {
+      checkPrefillShape((Long) v.get(Option.PREFILL_FILES), (Integer) v.get(Option.PREFILL_DEPTH),
+          (Integer) v.get(Option.PREFILL_FAN_OUT), (Integer) v.get(Option.FILES_PER_DIR));
+    }
+    return v;
+  }
+
+  private static List<OpType> operations(Configuration conf, boolean cleanup, MixSpec mix,
+      long prefillFiles) {
+    String ops = conf.getTrimmed(ConfigKeys.OPERATIONS, "");
+    if (ops.isEmpty() && !mix.isEmpty()) {
+      ops = OpType.MIX.id();
+    }
+    // A replay takes its operations from the audit log, one phase per operation it holds.
+    if (ops.isEmpty() && !cleanup && prefillFiles == 0
+        && Option.AUDIT_LOG.readText(conf).isEmpty()) {
+      throw new InvalidInputException("no operation given: pass -operation with one of "
+          + OpType.validNames() + ", or all");
+    }
+    return ValueType.ops(Option.OPERATION.type().parse(ops, Option.OPERATION));
+  }
+
+  private static void checkBlockSize(long blockSize, int bytesPerChecksum) {
+    if (blockSize % bytesPerChecksum != 0) {
+      long roundUp = (blockSize + bytesPerChecksum - 1) / bytesPerChecksum * bytesPerChecksum;
+      throw new InvalidInputException("-blockSize " + blockSize + " is not a multiple of "
+          + "-bytesPerChecksum " + bytesPerChecksum + "; HDFS rejects such files: choose a block "
+          + "size that is a multiple of it (e.g. " + roundUp + ")");
+    }
+  }
+
+  private static void checkMix(EnumMap<Option, Object> v) {
+    List<OpType> operations = ValueType.ops(v.get(Option.OPERATION));
+    MixSpec mix = (MixSpec) v.get(Option.MIX);
+    if (operations.contains(OpType.MIX) && mix.isEmpty()) {
+      throw new InvalidInputException("-operation has mix but no -mix says what to draw: give "
+          + "e.g. -mix create_write:20,open_read:50,stat:20,rename:5,delete:5");
+    }
+    if (!mix.isEmpty() && !operations.contains(OpType.MIX)) {
+      throw new InvalidInputException("-mix is given but -operation has no mix phase: add mix to "
+          + "-operation (e.g. -operation create_write,mix), or leave -operation out");
+    }
+    if ((Integer) v.get(Option.MAPS) > 0) {
+      for (Option o : Option.values()) {
+        if (o.inRun() && o.mapsRefusal() != null && !v.get(o).equals(o.defaultValue())) {
+          throw new InvalidInputException(o.mapsRefusal());
+        }
+      }
+    }
+    long items = (long) (Integer) v.get(Option.THREADS) * (Long) v.get(Option.NUMBER_OF_FILES);
+    if (!mix.isEmpty() && items > BenchConfig.MIX_ITEMS_MAX) {
+      throw new InvalidInputException("-mix keeps its working set in memory: -threads x "
+          + "-numberOfFiles must be at most " + BenchConfig.MIX_ITEMS_MAX + " (it is " + items
+          + ")");
+    }
+  }
+
+  /** Refuses a prefill tree too wide for a client to hold, or with over-full leaves. */
+  private static void checkPrefillShape(long prefillFiles, int prefillDepth, int prefillFanOut,
+      int filesPerDir) {
+    long leaves = PrefillTree.leafCount(prefillDepth, prefillFanOut);
+    if (leaves > PrefillTree.MAX_LEAVES) {
+      throw new InvalidInputException("-prefillFanOut " + prefillFanOut + " -prefillDepth "
+          + prefillDepth + " make " + (leaves == Long.MAX_VALUE ? "more than 2^63"
+          : Long.toString(leaves)) + " leaf directories, more than " + PrefillTree.MAX_LEAVES
+          + ": lower -prefillFanOut or -prefillDepth");
+    }
+    long perLeaf = (prefillFiles + leaves - 1) / leaves;
+    if (perLeaf > filesPerDir) {
+      throw new InvalidInputException("-prefillFiles " + prefillFiles + " over "
+          + prefillFanOut + "^" + prefillDepth + " = " + leaves + " leaf directories puts "
+          + perLeaf + " files in one directory, more than -filesPerDir " + filesPerDir
+          + ": raise -prefillFanOut or -prefillDepth (or -filesPerDir)");
+    }
+  }
+}

@@ -47,7 +47,7 @@ final class JsonOutput {
     g.close();
   }
 
-  /** A measured figure with {@code decimals} decimals; non-finite values are null (JSON has none). */
+  /** A measured figure with {@code decimals} decimals; non-finite ones are null (JSON has none). */
   static void number(JsonGenerator g, double v, int decimals) throws IOException {
     if (Double.isFinite(v)) {
       g.writeNumber(String.format(Locale.ROOT, "%." + decimals + "f", v));

@@ -20,6 +20,28 @@ import org.apache.commons.csv.CSVPrinter;
  * docs/output-formats.md and sealed by a golden-file test.
  */
 public final class CsvFormat {
+  /** {@link ResultFormatType#RUNS_CSV}: {@link CsvFormat#writeRuns} as a format. */
+  static final class Runs implements ResultFormat<StudyResult> {
+    private final List<String> plannedPhases;
+
+    Runs(List<String> plannedPhases) {
+      this.plannedPhases = new ArrayList<>(plannedPhases);
+    }
+
+    @Override
+    public void write(StudyResult result, Appendable out) throws IOException {
+      new CsvFormat().writeRuns(result, plannedPhases, out);
+    }
+  }
+
+  /** {@link ResultFormatType#SUMMARY_CSV}: {@link CsvFormat#writeSummary} as a format. */
+  static final class Summary implements ResultFormat<StudySummary> {
+    @Override
+    public void write(StudySummary summary, Appendable out) throws IOException {
+      new CsvFormat().writeSummary(summary, out);
+    }
+  }
+
   public static final List<String> RUN_COLUMNS = Arrays.asList("target", "fs_uri", "phase",
       "threads", "maps", "iteration", "workers", "ok", "failed", "retries", "late_workers",
       "seconds", "tps", "mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "mb_per_s",

@@ -3,9 +3,9 @@ package io.metabench.report;
 import io.metabench.report.chart.ChartRenderer;
 import io.metabench.stats.StudySummary;
 import io.metabench.stats.SummaryRow;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,6 +57,25 @@ public final class HtmlReport {
   private HtmlReport() {}
 
   /**
+   * {@link ResultFormatType#HTML}: the report with fixed metadata and charts, as a format. The
+   * charts are drawn before anything is written, so a failure to draw them writes nothing.
+   */
+  static final class Format implements ResultFormat<StudySummary> {
+    private final Map<String, String> metadata;
+    private final ChartRenderer charts;
+
+    Format(Map<String, String> metadata, ChartRenderer charts) {
+      this.metadata = new LinkedHashMap<>(metadata);
+      this.charts = charts;
+    }
+
+    @Override
+    public void write(StudySummary summary, Appendable out) throws IOException {
+      HtmlReport.write(summary, metadata, charts, out);
+    }
+  }
+
+  /**
    * Writes the report of {@code summary} to {@code out} (which the caller opens with UTF-8, and
    * closes).
    *
@@ -67,30 +86,30 @@ public final class HtmlReport {
    *     charts.
    */
   public static void write(StudySummary summary, Map<String, String> metadata,
-      ChartRenderer charts, Writer out) throws IOException {
+      ChartRenderer charts, Appendable out) throws IOException {
     List<ChartRenderer.Figure> figures = charts.render(summary);
     List<String> targets = summary.targets();
     String title = "MetaBench study: " + (targets.isEmpty() ? "no results"
         : String.join(" vs ", targets));
 
-    out.write("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-    out.write("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
-    out.write("<title>" + esc(title) + "</title>\n");
-    out.write("<style>\n" + CSS + "\n</style>\n</head>\n<body>\n");
-    out.write("<h1>" + esc(title) + "</h1>\n");
+    out.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    out.append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n");
+    out.append("<title>" + esc(title) + "</title>\n");
+    out.append("<style>\n" + CSS + "\n</style>\n</head>\n<body>\n");
+    out.append("<h1>" + esc(title) + "</h1>\n");
 
     if (!metadata.isEmpty()) {
-      out.write("<dl class=\"meta\">\n");
+      out.append("<dl class=\"meta\">\n");
       for (Map.Entry<String, String> e : metadata.entrySet()) {
-        out.write("<dt>" + esc(e.getKey()) + "</dt><dd>" + esc(nonNull(e.getValue()))
+        out.append("<dt>" + esc(e.getKey()) + "</dt><dd>" + esc(nonNull(e.getValue()))
             + "</dd>\n");
       }
-      out.write("</dl>\n");
+      out.append("</dl>\n");
     }
 
     writeTargets(summary, out);
-    out.write("<h2>Results by operation</h2>\n");
-    out.write(String.format(Locale.ROOT, "<p class=\"note\">TPS: mean over the iterations, ± the "
+    out.append("<h2>Results by operation</h2>\n");
+    out.append(String.format(Locale.ROOT, "<p class=\"note\">TPS: mean over the iterations, ± the "
         + "sample standard deviation; ratio: mean TPS over %s's at the same threads; p99 in ms "
         + "over every successful operation; failed: operations that failed after all attempts. "
         + "<span class=\"knee\">knee</span> marks each target's knee: the lowest thread level "
@@ -102,17 +121,17 @@ public final class HtmlReport {
     }
 
     if (!figures.isEmpty()) {
-      out.write("<h2>Charts</h2>\n");
+      out.append("<h2>Charts</h2>\n");
       for (int i = 0; i < figures.size(); i++) {
         ChartRenderer.Figure f = figures.get(i);
-        out.write("<figure>\n" + scopeIds(f.svg(), "c" + (i + 1) + "-") + "\n<figcaption>"
+        out.append("<figure>\n" + scopeIds(f.svg(), "c" + (i + 1) + "-") + "\n<figcaption>"
             + esc(f.title()) + "</figcaption>\n</figure>\n");
       }
     }
 
-    out.write("<script type=\"application/json\" id=\"" + DATA_ID + "\">\n");
-    writeData(summary, metadata, new ScriptSafe(out));
-    out.write("</script>\n</body>\n</html>\n");
+    out.append("<script type=\"application/json\" id=\"" + DATA_ID + "\">\n");
+    writeData(summary, metadata, out);
+    out.append("</script>\n</body>\n</html>\n");
   }
 
   /**
@@ -126,7 +145,7 @@ public final class HtmlReport {
     Files.write(file, page.toString().getBytes(StandardCharsets.UTF_8));
   }
 
-  private static void writeTargets(StudySummary summary, Writer out) throws IOException {
+  private static void writeTargets(StudySummary summary, Appendable out) throws IOException {
     if (summary.targets().isEmpty()) {
       return;
     }
@@ -135,54 +154,54 @@ public final class HtmlReport {
     for (SummaryRow r : summary.rows()) {
       uris.putIfAbsent(r.target(), r.fsUri());
     }
-    out.write("<h2>Targets</h2>\n<table class=\"targets\">\n<thead><tr><th>target</th>"
+    out.append("<h2>Targets</h2>\n<table class=\"targets\">\n<thead><tr><th>target</th>"
         + "<th>file system</th><th></th></tr></thead>\n<tbody>\n");
     for (int i = 0; i < summary.targets().size(); i++) {
       String t = summary.targets().get(i);
-      out.write("<tr><td>" + esc(t) + "</td><td>" + esc(uris.get(t)) + "</td><td>"
+      out.append("<tr><td>" + esc(t) + "</td><td>" + esc(uris.get(t)) + "</td><td>"
           + (i == 0 ? "baseline for ratios" : "") + "</td></tr>\n");
     }
-    out.write("</tbody>\n</table>\n");
+    out.append("</tbody>\n</table>\n");
   }
 
-  private static void writePhase(StudySummary summary, String phase, Writer out)
+  private static void writePhase(StudySummary summary, String phase, Appendable out)
       throws IOException {
     List<String> targets = summary.targets();
     String base = targets.get(0);
-    out.write("<h3 id=\"op-" + esc(phase) + "\">" + esc(phase) + "</h3>\n");
-    out.write("<table class=\"phase\">\n<thead>\n<tr><th rowspan=\"2\">threads</th>");
+    out.append("<h3 id=\"op-" + esc(phase) + "\">" + esc(phase) + "</h3>\n");
+    out.append("<table class=\"phase\">\n<thead>\n<tr><th rowspan=\"2\">threads</th>");
     for (String t : targets) {
-      out.write("<th colspan=\"5\">" + esc(t) + "</th>");
+      out.append("<th colspan=\"5\">" + esc(t) + "</th>");
     }
-    out.write("</tr>\n<tr>");
+    out.append("</tr>\n<tr>");
     for (int i = 0; i < targets.size(); i++) {
-      out.write("<th>TPS</th><th>± stddev</th><th>vs " + esc(base)
+      out.append("<th>TPS</th><th>± stddev</th><th>vs " + esc(base)
           + "</th><th>p99 ms</th><th>failed</th>");
     }
-    out.write("</tr>\n</thead>\n<tbody>\n");
+    out.append("</tr>\n</thead>\n<tbody>\n");
     for (int threads : summary.threadLevels()) {
       SummaryRow baseRow = summary.row(base, phase, threads);
-      out.write("<tr><th>" + threads + "</th>");
+      out.append("<tr><th>" + threads + "</th>");
       for (String t : targets) {
         SummaryRow r = summary.row(t, phase, threads);
         if (r == null) {
-          out.write("<td colspan=\"5\" class=\"missing\">not run</td>");
+          out.append("<td colspan=\"5\" class=\"missing\">not run</td>");
           continue;
         }
-        out.write(r.knee()
+        out.append(r.knee()
             ? "<td class=\"num knee\">" + fixed(r.tpsMean(), 1)
                 + "<span class=\"knee\">knee</span></td>"
             : "<td class=\"num\">" + fixed(r.tpsMean(), 1) + "</td>");
-        out.write("<td class=\"num\">"
+        out.append("<td class=\"num\">"
             + (Double.isFinite(r.tpsStdDev()) ? "± " + fixed(r.tpsStdDev(), 1) : "-") + "</td>");
-        out.write("<td class=\"num\">" + ratio(r, baseRow) + "</td>");
-        out.write("<td class=\"num\">" + fixed(r.latency().p99Ms(), 3) + "</td>");
-        out.write("<td class=\"num" + (r.failed() > 0 ? " fail" : "") + "\">" + r.failed()
+        out.append("<td class=\"num\">" + ratio(r, baseRow) + "</td>");
+        out.append("<td class=\"num\">" + fixed(r.latency().p99Ms(), 3) + "</td>");
+        out.append("<td class=\"num" + (r.failed() > 0 ? " fail" : "") + "\">" + r.failed()
             + "</td>");
       }
-      out.write("</tr>\n");
+      out.append("</tr>\n");
     }
-    out.write("</tbody>\n</table>\n");
+    out.append("</tbody>\n</table>\n");
   }
 
   /** This row's mean TPS over the baseline's at the same threads, e.g. "0.73x"; "-" if none. */
@@ -190,57 +209,58 @@ public final class HtmlReport {
     return StudyTextFormat.ratio(r, base);
   }
 
+  /** The summary as JSON for scripts; escaped so that it cannot end its script element. */
   private static void writeData(StudySummary summary, Map<String, String> metadata,
       Appendable out) throws IOException {
-    JsonWriter json = new JsonWriter(out);
-    json.beginObject();
-    json.name("metadata").beginObject();
+    JsonGenerator json = JsonOutput.generator(out, true);
+    json.writeStartObject();
+    json.writeObjectFieldStart("metadata");
     for (Map.Entry<String, String> e : metadata.entrySet()) {
-      json.name(e.getKey()).value(nonNull(e.getValue()));
+      json.writeStringField(e.getKey(), nonNull(e.getValue()));
     }
-    json.endObject();
-    json.name("targets").beginArray();
+    json.writeEndObject();
+    json.writeArrayFieldStart("targets");
     for (String t : summary.targets()) {
-      json.value(t);
+      json.writeString(t);
     }
-    json.endArray();
-    json.name("phases").beginArray();
+    json.writeEndArray();
+    json.writeArrayFieldStart("phases");
     for (String p : summary.phases()) {
-      json.value(p);
+      json.writeString(p);
     }
-    json.endArray();
-    json.name("threads").beginArray();
+    json.writeEndArray();
+    json.writeArrayFieldStart("threads");
     for (int n : summary.threadLevels()) {
-      json.value(n);
+      json.writeNumber(n);
     }
-    json.endArray();
-    json.name("rows").beginArray();
+    json.writeEndArray();
+    json.writeArrayFieldStart("rows");
     for (SummaryRow r : summary.rows()) {
       SummaryRow.Latency l = r.latency();
-      json.beginObject()
-          .name("target").value(r.target())
-          .name("fs_uri").value(r.fsUri())
-          .name("phase").value(r.phase())
-          .name("threads").value(r.threads())
-          .name("iterations").value(r.iterations())
-          .name("tps_mean").value(r.tpsMean(), 3)
-          .name("tps_min").value(r.tpsMin(), 3)
-          .name("tps_max").value(r.tpsMax(), 3)
-          .name("tps_stddev").value(r.tpsStdDev(), 3)
-          .name("ok").value(r.successes())
-          .name("failed").value(r.failed())
-          .name("mean_ms").value(l.meanMs(), 3)
-          .name("p50_ms").value(l.p50Ms(), 3)
-          .name("p90_ms").value(l.p90Ms(), 3)
-          .name("p99_ms").value(l.p99Ms(), 3)
-          .name("p999_ms").value(l.p999Ms(), 3)
-          .name("max_ms").value(l.maxMs(), 3)
-          .name("knee").value(r.knee())
-          .endObject();
+      json.writeStartObject();
+      json.writeStringField("target", r.target());
+      json.writeStringField("fs_uri", r.fsUri());
+      json.writeStringField("phase", r.phase());
+      json.writeNumberField("threads", r.threads());
+      json.writeNumberField("iterations", r.iterations());
+      JsonOutput.number(json, "tps_mean", r.tpsMean(), 3);
+      JsonOutput.number(json, "tps_min", r.tpsMin(), 3);
+      JsonOutput.number(json, "tps_max", r.tpsMax(), 3);
+      JsonOutput.number(json, "tps_stddev", r.tpsStdDev(), 3);
+      json.writeNumberField("ok", r.successes());
+      json.writeNumberField("failed", r.failed());
+      JsonOutput.number(json, "mean_ms", l.meanMs(), 3);
+      JsonOutput.number(json, "p50_ms", l.p50Ms(), 3);
+      JsonOutput.number(json, "p90_ms", l.p90Ms(), 3);
+      JsonOutput.number(json, "p99_ms", l.p99Ms(), 3);
+      JsonOutput.number(json, "p999_ms", l.p999Ms(), 3);
+      JsonOutput.number(json, "max_ms", l.maxMs(), 3);
+      json.writeBooleanField("knee", r.knee());
+      json.writeEndObject();
     }
-    json.endArray();
-    json.endObject();
-    json.finish();
+    json.writeEndArray();
+    json.writeEndObject();
+    JsonOutput.finish(json);
   }
 
   private static final Pattern ID = Pattern.compile("\\bid=\"([^\"]*)\"");
@@ -298,49 +318,5 @@ public final class HtmlReport {
 
   private static String fixed(double v, int decimals) {
     return ReportMath.fixed(v, decimals, "-");
-  }
-
-  /**
-   * Writes JSON into a script element safely: {@code <}, {@code >} and {@code &} can only occur
-   * inside JSON strings, where {@code \}{@code u003c} and its kind mean the same, and without them
-   * no string can close the element ({@code </script>}) or open a comment.
-   */
-  private static final class ScriptSafe implements Appendable {
-    private final Writer out;
-
-    ScriptSafe(Writer out) {
-      this.out = out;
-    }
-
-    @Override
-    public Appendable append(CharSequence s) throws IOException {
-      for (int i = 0; i < s.length(); i++) {
-        append(s.charAt(i));
-      }
-      return this;
-    }
-
-    @Override
-    public Appendable append(CharSequence s, int start, int end) throws IOException {
-      return append(s.subSequence(start, end));
-    }
-
-    @Override
-    public Appendable append(char c) throws IOException {
-      switch (c) {
-        case '<':
-          out.write("\\u003c");
-          break;
-        case '>':
-          out.write("\\u003e");
-          break;
-        case '&':
-          out.write("\\u0026");
-          break;
-        default:
-          out.write(c);
-      }
-      return this;
-    }
   }
 }

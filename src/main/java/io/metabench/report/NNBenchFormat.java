@@ -16,7 +16,7 @@ import java.util.TimeZone;
  * scripts that parse {@code NNBench_results.log} keep working. Where MetaBench's figures differ in
  * meaning (create_write TPS is not doubled; late counts workers), docs/metrics.md says so.
  */
-public final class NNBenchFormat implements ResultFormat {
+public final class NNBenchFormat implements ResultFormat<RunResult> {
   private static final String VERSION = "NameNode Benchmark 0.4";
 
   /** The labels NNBench prints for an operation: TPS, exec time, first part, second part. */

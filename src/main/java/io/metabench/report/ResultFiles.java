@@ -1,6 +1,5 @@
 package io.metabench.report;
 
-import io.metabench.config.BenchConfig;
 import io.metabench.stats.RunResult;
 import java.io.File;
 import java.io.FileOutputStream;
@@ -10,57 +9,40 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
-import java.text.SimpleDateFormat;
-import java.util.Date;
-import java.util.Locale;
 
 /**
- * Puts a run's machine outputs where the configuration says: the JSON file (written to a temporary
- * file and renamed, so a reader never sees half of it) and the NNBench block (appended, as NNBench
- * does).
+ * Writes formats into files: whole files atomically (a temporary file beside the target, then a
+ * rename, so a reader never sees half of one and a failed write leaves none), logs by appending.
+ * Which file is {@link OutputPlan}'s decision; what goes in it, the {@link ResultFormat}'s.
+ * Stateless.
  */
 public final class ResultFiles {
   private ResultFiles() {
   }
 
-  /**
-   * The JSON file's path: {@code -jsonOut}, or a timestamped name in the working directory (with
-   * {@code -2}, {@code -3} ... added when a file of that name exists: a default name never
-   * replaces a result).
-   */
-  public static File jsonFile(BenchConfig config, long startedAtEpochMillis) {
-    if (!config.jsonOut().isEmpty()) {
-      return new File(config.jsonOut());
-    }
-    SimpleDateFormat f = new SimpleDateFormat("yyyyMMdd-HHmmss", Locale.ROOT);
-    String stem = "metabench-" + f.format(new Date(startedAtEpochMillis));
-    File file = new File(stem + ".json");
-    for (int n = 2; file.exists(); n++) {
-      file = new File(stem + "-" + n + ".json");
-    }
-    return file;
-  }
-
-  /**
-   * Refuses, before anything runs, a {@code -jsonOut} that exists unless {@code -overwrite}: a
-   * result is never replaced by accident.
-   */
-  public static void checkJsonOut(BenchConfig config) {
-    if (!config.jsonOut().isEmpty() && new File(config.jsonOut()).exists()
-        && !config.overwrite()) {
-      throw new io.metabench.core.InvalidInputException("-jsonOut " + config.jsonOut()
-          + " already exists; give a new file name, or add -overwrite to replace it");
-    }
-  }
-
-  public static File writeJson(RunResult result) throws IOException {
-    File target = jsonFile(result.config(), result.info().startedAtEpochMillis());
-    return writeAtomically(target, w -> new JsonFormat().write(result, w));
-  }
-
   /** Writes text into a file. */
   public interface Content {
     void writeTo(Writer w) throws IOException;
+  }
+
+  /** Writes {@code results} in {@code format} into {@code file} atomically, UTF-8. */
+  public static <T> File write(File file, ResultFormat<T> format, T results) throws IOException {
+    return writeAtomically(file, w -> format.write(results, w));
+  }
+
+  /**
+   * Appends {@code results} in {@code format} to {@code file} (UTF-8), creating it if needed.
+   *
+   * @return the file, absolute
+   */
+  public static <T> File append(File file, ResultFormat<T> format, T results)
+      throws IOException {
+    File target = file.getAbsoluteFile();
+    try (Writer w = new OutputStreamWriter(new FileOutputStream(target, true),
+        StandardCharsets.UTF_8)) {
+      format.write(results, w);
+    }
+    return target;
   }
 
   /**
@@ -87,16 +69,21 @@ public final class ResultFiles {
     return target;
   }
 
-  /** Appends the NNBench block; returns the file, or null when the log is disabled. */
+  /** Writes the run's JSON file where {@link OutputPlan#jsonFile} says; returns it. */
+  public static File writeJson(RunResult result) throws IOException {
+    return write(OutputPlan.jsonFile(result.config(), result.info().startedAtEpochMillis()),
+        ResultFormatFactory.forRun(ResultFormatType.JSON), result);
+  }
+
+  /**
+   * Appends the run's NNBench block to {@link OutputPlan#nnbenchLog}; returns the file, or null
+   * when the log is disabled or no phase ran.
+   */
   public static File appendNNBench(RunResult result) throws IOException {
-    if (result.config().nnbenchLog().isEmpty() || result.phases().isEmpty()) {
+    File log = OutputPlan.nnbenchLog(result.config());
+    if (log == null || result.phases().isEmpty()) {
       return null;
     }
-    File target = new File(result.config().nnbenchLog()).getAbsoluteFile();
-    try (Writer w = new OutputStreamWriter(new FileOutputStream(target, true),
-        StandardCharsets.UTF_8)) {
-      ResultFormatType.NNBENCH.create().write(result, w);
-    }
-    return target;
+    return append(log, ResultFormatFactory.forRun(ResultFormatType.NNBENCH), result);
   }
 }

@@ -7,14 +7,11 @@ import io.metabench.stats.StudySummary;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.ByteBuffer;
-import java.util.Base64;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -24,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * label already taken by an earlier file gets a suffix ({@code hdfs-2}) rather than merging two
  * file systems' figures.
  *
- * <p>Jackson comes with Hadoop's client (the thin jar relies on it; the distribution bundles it).
+ * <p>Read with Jackson (relocated inside the thin jar, so a cluster's Jackson does not matter).
  * Not thread-safe.
  */
 public final class ResultReader {
@@ -101,9 +98,8 @@ public final class ResultReader {
 
   private static Histogram histogram(File file, String base64) {
     try {
-      return Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-    } catch (DataFormatException | IllegalArgumentException e) {
+      return Histograms.decode(base64);
+    } catch (IllegalArgumentException e) {
       throw new InvalidInputException("report: a latencyHistogram in " + file + " cannot be "
           + "decoded (" + e.getMessage() + "); the file is damaged");
     }

@@ -4,6 +4,7 @@ import io.metabench.core.Version;
 import io.metabench.stats.StudyResult;
 import io.metabench.stats.StudyRun;
 import io.metabench.stats.SummaryRow;
+import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 
 /**
@@ -11,74 +12,75 @@ import java.io.IOException;
  * same reader serves both) and the summary rows. Documented in docs/output-formats.md; the
  * {@code report} command reads it back.
  */
-public final class StudyJsonFormat {
+public final class StudyJsonFormat implements ResultFormat<StudyResult> {
   /** Bumped whenever a field of the study file changes meaning or goes away. */
   public static final int STUDY_SCHEMA_VERSION = 1;
 
+  @Override
   public void write(StudyResult result, Appendable out) throws IOException {
-    JsonWriter w = new JsonWriter(out);
-    w.beginObject();
-    w.name("studySchemaVersion").value(STUDY_SCHEMA_VERSION);
-    w.name("tool").value("MetaBench");
-    w.name("toolVersion").value(Version.get());
-    w.name("startedAt").value(JsonFormat.iso(result.startedAtEpochMillis()));
-    w.name("threads").beginArray();
+    JsonGenerator w = JsonOutput.generator(out, false);
+    w.writeStartObject();
+    w.writeNumberField("studySchemaVersion", STUDY_SCHEMA_VERSION);
+    w.writeStringField("tool", "MetaBench");
+    w.writeStringField("toolVersion", Version.get());
+    w.writeStringField("startedAt", JsonFormat.iso(result.startedAtEpochMillis()));
+    w.writeArrayFieldStart("threads");
     for (int t : result.threadLevels()) {
-      w.value(t);
+      w.writeNumber(t);
     }
-    w.endArray();
-    w.name("iterations").value(result.iterations());
-    w.name("targets").beginArray();
+    w.writeEndArray();
+    w.writeNumberField("iterations", result.iterations());
+    w.writeArrayFieldStart("targets");
     for (String t : result.targets()) {
-      w.value(t);
+      w.writeString(t);
     }
-    w.endArray();
-    w.name("exitCode").value(result.exitCode());
-    w.name("partial").value(!result.interruptedBy().isEmpty());
-    w.name("interruptedBy").value(result.interruptedBy());
-    w.name("runs").beginArray();
+    w.writeEndArray();
+    w.writeNumberField("exitCode", result.exitCode());
+    w.writeBooleanField("partial", !result.interruptedBy().isEmpty());
+    w.writeStringField("interruptedBy", result.interruptedBy());
+    w.writeArrayFieldStart("runs");
     for (StudyRun r : result.runs()) {
-      w.beginObject();
-      w.name("target").value(r.target());
-      w.name("fileSystem").value(r.fsUri());
-      w.name("threads").value(r.threads());
-      w.name("iteration").value(r.iteration());
-      w.name("error").value(r.error());
+      w.writeStartObject();
+      w.writeStringField("target", r.target());
+      w.writeStringField("fileSystem", r.fsUri());
+      w.writeNumberField("threads", r.threads());
+      w.writeNumberField("iteration", r.iteration());
+      w.writeStringField("error", r.error());
       if (r.result() != null) {
-        w.name("result");
+        w.writeFieldName("result");
         JsonFormat.writeRun(w, r.result());
       }
-      w.endObject();
+      w.writeEndObject();
     }
-    w.endArray();
-    w.name("summary").beginArray();
+    w.writeEndArray();
+    w.writeArrayFieldStart("summary");
     for (SummaryRow r : result.summary().rows()) {
-      w.beginObject();
-      w.name("target").value(r.target());
-      w.name("fileSystem").value(r.fsUri());
-      w.name("operation").value(r.phase());
-      w.name("threads").value(r.threads());
-      w.name("iterations").value(r.iterations());
-      w.name("tpsMean").value(r.tpsMean(), 3);
-      w.name("tpsMin").value(r.tpsMin(), 3);
-      w.name("tpsMax").value(r.tpsMax(), 3);
-      w.name("tpsStdDev").value(r.tpsStdDev(), 3);
-      w.name("successful").value(r.successes());
-      w.name("failed").value(r.failed());
-      w.name("latencyMs").beginObject();
+      w.writeStartObject();
+      w.writeStringField("target", r.target());
+      w.writeStringField("fileSystem", r.fsUri());
+      w.writeStringField("operation", r.phase());
+      w.writeNumberField("threads", r.threads());
+      w.writeNumberField("iterations", r.iterations());
+      JsonOutput.number(w, "tpsMean", r.tpsMean(), 3);
+      JsonOutput.number(w, "tpsMin", r.tpsMin(), 3);
+      JsonOutput.number(w, "tpsMax", r.tpsMax(), 3);
+      JsonOutput.number(w, "tpsStdDev", r.tpsStdDev(), 3);
+      w.writeNumberField("successful", r.successes());
+      w.writeNumberField("failed", r.failed());
+      w.writeObjectFieldStart("latencyMs");
       SummaryRow.Latency l = r.latency();
-      w.name("mean").value(l.meanMs(), 6);
-      w.name("p50").value(l.p50Ms(), 6);
-      w.name("p90").value(l.p90Ms(), 6);
-      w.name("p99").value(l.p99Ms(), 6);
-      w.name("p999").value(l.p999Ms(), 6);
-      w.name("max").value(l.maxMs(), 6);
-      w.endObject();
-      w.name("knee").value(r.knee());
-      w.endObject();
+      JsonOutput.number(w, "mean", l.meanMs(), 6);
+      JsonOutput.number(w, "p50", l.p50Ms(), 6);
+      JsonOutput.number(w, "p90", l.p90Ms(), 6);
+      JsonOutput.number(w, "p99", l.p99Ms(), 6);
+      JsonOutput.number(w, "p999", l.p999Ms(), 6);
+      JsonOutput.number(w, "max", l.maxMs(), 6);
+      w.writeEndObject();
+      w.writeBooleanField("knee", r.knee());
+      w.writeEndObject();
     }
-    w.endArray();
-    w.endObject();
-    w.finish();
+    w.writeEndArray();
+    w.writeEndObject();
+    JsonOutput.finish(w);
   }
 }

@@ -12,11 +12,20 @@ import java.util.Locale;
  * (rows = concurrencies, columns = targets, ratio to the first target), then the detail of every
  * target × concurrency over its iterations, then the runs that did not finish.
  */
-public final class StudyTextFormat {
+public final class StudyTextFormat implements ResultFormat<StudyResult> {
+  /** {@link ResultFormatType#SUMMARY_TEXT}: {@link StudyTextFormat#writeTables} as a format. */
+  static final class Tables implements ResultFormat<StudySummary> {
+    @Override
+    public void write(StudySummary summary, Appendable out) throws IOException {
+      new StudyTextFormat().writeTables(summary, out);
+    }
+  }
+
   private static final String DETAIL =
       "%7s  %-16s %11s %10s %11s %11s %7s %9s %9s %9s %8s%n";
 
   /** Writes the summary of {@code result}. */
+  @Override
   public void write(StudyResult result, Appendable out) throws IOException {
     StudySummary s = result.summary();
     out.append(String.format(Locale.ROOT, "%nStudy: %d target%s x %d concurrenc%s %s x %d "

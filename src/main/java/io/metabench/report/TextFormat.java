@@ -16,7 +16,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /** The table a person reads on stdout: one row per phase, then failures by cause. */
-public final class TextFormat implements ResultFormat {
+public final class TextFormat implements ResultFormat<RunResult> {
   private static final String ROW =
       "%-13s %7s %10s %8s %5s %9s %11s %9s %9s %9s %9s %9s %9s %9s%n";
 

@@ -2,6 +2,7 @@ package io.metabench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.metabench.stats.PhaseResult;
@@ -127,24 +128,54 @@ class JsonFormatTest {
   }
 
   @Test
-  void nonFiniteNumbersBecomeNull() throws Exception {
+  void nonFiniteNumbersBecomeNullAndTheLayoutIsKept() throws Exception {
     StringBuilder sb = new StringBuilder();
-    JsonWriter w = new JsonWriter(sb);
-    w.beginObject();
-    w.name("nan").value(Double.NaN, 3);
-    w.name("inf").value(Double.POSITIVE_INFINITY, 3);
-    w.name("x").value(1.5, 2);
-    w.name("ctl").value("\u0001");
-    w.name("empty").beginArray().endArray();
-    w.endObject();
-    w.finish();
+    JsonGenerator w = JsonOutput.generator(sb, false);
+    w.writeStartObject();
+    JsonOutput.number(w, "nan", Double.NaN, 3);
+    JsonOutput.number(w, "inf", Double.POSITIVE_INFINITY, 3);
+    JsonOutput.number(w, "x", 1.5, 2);
+    w.writeStringField("ctl", "\u0001\u001b\b\f");
+    w.writeArrayFieldStart("empty");
+    w.writeEndArray();
+    w.writeObjectFieldStart("none");
+    w.writeEndObject();
+    w.writeArrayFieldStart("list");
+    w.writeNumber(1);
+    w.writeString("<a&b>");
+    w.writeEndArray();
+    w.writeEndObject();
+    JsonOutput.finish(w);
+    assertThat(sb.toString()).isEqualTo("{\n"
+        + "  \"nan\": null,\n"
+        + "  \"inf\": null,\n"
+        + "  \"x\": 1.50,\n"
+        + "  \"ctl\": \"\\u0001\\u001b\\u0008\\u000c\",\n"
+        + "  \"empty\": [],\n"
+        + "  \"none\": {},\n"
+        + "  \"list\": [\n"
+        + "    1,\n"
+        + "    \"<a&b>\"\n"
+        + "  ]\n"
+        + "}\n");
     JsonNode n = parse(sb.toString());
     assertThat(n.get("nan").isNull()).isTrue();
     assertThat(n.get("inf").isNull()).isTrue();
     assertThat(n.get("x").asText()).isEqualTo("1.5");
-    assertThat(sb.toString()).contains("\"x\": 1.50");
-    assertThat(n.get("ctl").asText()).isEqualTo("\u0001");
-    assertThat(sb.toString()).contains("\\u0001");
+    assertThat(n.get("ctl").asText()).isEqualTo("\u0001\u001b\b\f");
     assertThat(n.get("empty").size()).isZero();
+  }
+
+  @Test
+  void htmlSafeJsonCannotCloseAScriptElement() throws Exception {
+    StringBuilder sb = new StringBuilder();
+    JsonGenerator w = JsonOutput.generator(sb, true);
+    w.writeStartObject();
+    w.writeStringField("s", "</script><!-- & -->");
+    w.writeEndObject();
+    JsonOutput.finish(w);
+    assertThat(sb.toString()).doesNotContain("<").doesNotContain(">").doesNotContain("&")
+        .contains("\\u003c/script\\u003e");
+    assertThat(parse(sb.toString()).get("s").asText()).isEqualTo("</script><!-- & -->");
   }
 }

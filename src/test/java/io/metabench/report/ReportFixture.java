@@ -167,7 +167,8 @@ final class ReportFixture {
     T get() throws Exception;
   }
 
-  static String write(ResultFormat format, RunResult result) throws IOException {
+  static String write(ResultFormat<RunResult> format, RunResult result)
+      throws IOException {
     StringBuilder sb = new StringBuilder();
     format.write(result, sb);
     return sb.toString();

@@ -1,0 +1,66 @@
+package io.metabench.command;
+
+import io.metabench.fs.KerberosLogin;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * One MetaBench command ({@code run}, {@code replay}, {@code report}; a study is a run with
+ * several targets, concurrencies or iterations, see {@link StudyCommand}). Its lifecycle is fixed
+ * here: {@link #prepare} reads the command line (and checks what it can before anything logs
+ * in), then, for commands that reach file systems, the Kerberos login (the one place MetaBench
+ * logs in), then the prepared invocation runs.
+ *
+ * <p>Errors leave as exceptions: an {@link io.metabench.core.InvalidInputException} for bad input
+ * (nothing was changed), any other for a run that could not complete; the caller turns them into
+ * exit codes. A command is used for one invocation, from one thread.
+ */
+public abstract class Command {
+  /** Every operation succeeded. */
+  public static final int EXIT_OK = 0;
+  /** Some operations failed, or the run could not complete. */
+  public static final int EXIT_FAILURES = 1;
+  /** Bad input: nothing was changed. */
+  public static final int EXIT_BAD_INPUT = 2;
+
+  protected final CommandContext context;
+
+  protected Command(CommandContext context) {
+    this.context = context;
+  }
+
+  /** What runs once the command line is read (and the login made). */
+  protected interface Invocation {
+    int execute() throws IOException, InterruptedException;
+  }
+
+  /**
+   * Reads {@code args} (the command word removed) into {@code conf} and checks what needs no
+   * login; returns null when it only printed help.
+   */
+  protected abstract Invocation prepare(String[] args, Configuration conf) throws IOException;
+
+  /** Whether the command reaches file systems, and so logs in to Kerberos when asked to. */
+  protected boolean usesFileSystems() {
+    return true;
+  }
+
+  /**
+   * Runs the command.
+   *
+   * @return the exit code
+   */
+  public final int run(String[] args, Configuration conf)
+      throws IOException, InterruptedException {
+    Invocation invocation = prepare(args, conf);
+    if (invocation == null) {
+      return EXIT_OK;
+    }
+    if (usesFileSystems()) {
+      // Before any file system is touched, and before any configuration is derived from conf:
+      // the login every target's client then uses.
+      KerberosLogin.loginIfAsked(conf);
+    }
+    return invocation.execute();
+  }
+}

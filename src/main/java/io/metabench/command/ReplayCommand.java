@@ -1,0 +1,49 @@
+package io.metabench.command;
+
+import io.metabench.cli.CliParser;
+import io.metabench.config.BenchConfig;
+import io.metabench.config.ReplayConfig;
+import io.metabench.core.NanoClock;
+import io.metabench.fs.Target;
+import io.metabench.fs.TargetResolver;
+import io.metabench.mapred.MetaBenchJob;
+import io.metabench.replay.AuditLog;
+import io.metabench.replay.ReplayRunner;
+import io.metabench.report.OutputPlan;
+import io.metabench.stats.RunResult;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * {@code metabench replay}: replays an HDFS audit log (docs/replay.md). Every input is checked
+ * (options, the log, {@code -jsonOut}) before anything logs in or is written; the result is
+ * shown and saved as a run's. (Not {@code io.metabench.replay.ReplayCommand}, the table of audit
+ * commands a replay executes.)
+ */
+public final class ReplayCommand extends Command {
+  public ReplayCommand(CommandContext context) {
+    super(context);
+  }
+
+  @Override
+  protected Invocation prepare(String[] args, Configuration conf) throws IOException {
+    if (CliParser.parseReplay(args, conf).help()) {
+      context.printHelp();
+      return null;
+    }
+    ReplayConfig replay = ReplayConfig.fromConfiguration(conf);
+    BenchConfig config = BenchConfig.fromConfiguration(conf);
+    AuditLog log = AuditLog.read(replay.auditLog());
+    OutputPlan.checkJsonOut(config);
+    return () -> {
+      try (Target target = TargetResolver.resolve(config, conf)) {
+        RunResult result = config.maps() > 0
+            ? new MetaBenchJob(config, conf, target, context.stop()).withReplay(replay, log).run()
+            : new ReplayRunner(config, replay, log, target, NanoClock.SYSTEM,
+                BenchConfig.quiet(conf) ? null : context.err(), context.stop()).run();
+        new Publisher(context.out()).all(result);
+        return result.exitCode();
+      }
+    };
+  }
+}

@@ -1,0 +1,68 @@
+package io.metabench.command;
+
+import io.metabench.cli.CliParser;
+import io.metabench.config.BenchConfig;
+import io.metabench.config.StudyPlan;
+import io.metabench.core.NanoClock;
+import io.metabench.fs.Target;
+import io.metabench.fs.TargetResolver;
+import io.metabench.mapred.MetaBenchJob;
+import io.metabench.report.OutputPlan;
+import io.metabench.runner.BenchmarkRunner;
+import io.metabench.engine.PhaseBarrier;
+import io.metabench.engine.Progress;
+import io.metabench.stats.RunResult;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * The default command (no command word): one benchmark run, in this process or as a MapReduce
+ * job ({@code -maps}); its table goes to stdout, its JSON file, series and NNBench block to
+ * files. Options that ask for several targets, concurrencies or iterations make it a study,
+ * which {@link StudyCommand} runs.
+ */
+public final class RunCommand extends Command {
+  public RunCommand(CommandContext context) {
+    super(context);
+  }
+
+  @Override
+  protected Invocation prepare(String[] args, Configuration conf) {
+    if (CliParser.parse(args, conf).help()) {
+      context.printHelp();
+      return null;
+    }
+    return () -> run(conf);
+  }
+
+  private int run(Configuration conf) throws IOException, InterruptedException {
+    StudyPlan plan = StudyPlan.fromConfiguration(conf);
+    if (plan.isStudy()) {
+      return new StudyCommand(context, this::execute).run(plan, conf);
+    }
+    Configuration runConf = plan.runConfiguration(conf, plan.targets().get(0),
+        plan.threadLevels().get(0));
+    BenchConfig config = BenchConfig.fromConfiguration(runConf);
+    OutputPlan.checkJsonOut(config);
+    try (Target target = TargetResolver.resolve(config, runConf)) {
+      RunResult result = execute(config, runConf, target);
+      new Publisher(context.out()).all(result);
+      return result.exitCode();
+    }
+  }
+
+  /**
+   * One run on {@code target}: in this process, writing its per-second series live where
+   * {@link OutputPlan#seriesFile} says, or as a MapReduce job when {@code -maps} is given.
+   */
+  RunResult execute(BenchConfig config, Configuration conf, Target target)
+      throws IOException, InterruptedException {
+    boolean quiet = BenchConfig.quiet(conf);
+    return config.maps() > 0
+        ? new MetaBenchJob(config, conf, target, context.stop()).run()
+        : new BenchmarkRunner(config, target, NanoClock.SYSTEM, PhaseBarrier.NONE,
+            quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
+            context.stop())
+            .seriesTo(OutputPlan.seriesFile(config, System.currentTimeMillis())).run();
+  }
+}

@@ -1,0 +1,53 @@
+package io.metabench.report;
+
+import io.metabench.stats.IntervalSeries;
+import io.metabench.stats.PhaseResult;
+import io.metabench.stats.StudyResult;
+import io.metabench.stats.StudyRun;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UnsupportedEncodingException;
+import java.nio.charset.StandardCharsets;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * A study's {@code latency.hlog}: every phase's per-second latency histograms as one
+ * HdrHistogram interval log, each tagged {@code <target>-t<threads>-i<iteration>-<phase>}; times
+ * are seconds since the study started and values nanoseconds (the log's max column divides them
+ * by 10^6: milliseconds). Phases of MapReduce runs have no per-second series and no intervals
+ * here.
+ */
+final class IntervalLogFormat implements ResultFormat<StudyResult> {
+  @Override
+  public void write(StudyResult result, Appendable out) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream ps = new PrintStream(bytes, false, "UTF-8")) {
+      HistogramLogWriter log = new HistogramLogWriter(ps);
+      log.outputComment("MetaBench study: per-second latency of successful operations, in ns; "
+          + "tag = <target>-t<threads>-i<iteration>-<phase>");
+      log.outputLogFormatVersion();
+      log.setBaseTime(result.startedAtEpochMillis());
+      log.outputBaseTime(result.startedAtEpochMillis());
+      log.outputStartTime(result.startedAtEpochMillis());
+      log.outputLegend();
+      for (StudyRun r : result.finishedRuns()) {
+        for (PhaseResult p : r.result().phases()) {
+          String tag = OutputPlan.runName(r) + "-" + p.name();
+          for (IntervalSeries.Interval i : p.series().intervals()) {
+            // A copy: tagging the series' own histogram would change the result being written.
+            Histogram h = i.latency().copy();
+            h.setTag(tag);
+            h.setStartTimeStamp(i.startEpochNanos() / 1_000_000);
+            h.setEndTimeStamp(i.endEpochNanos() / 1_000_000);
+            log.outputIntervalHistogram(h);
+          }
+        }
+      }
+    } catch (UnsupportedEncodingException e) {
+      throw new AssertionError(e);
+    }
+    out.append(new String(bytes.toByteArray(), StandardCharsets.UTF_8));
+  }
+}

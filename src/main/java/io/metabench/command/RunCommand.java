@@ -8,10 +8,13 @@ import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.mapred.MetaBenchJob;
 import io.metabench.report.OutputPlan;
+import io.metabench.report.ResultFiles;
+import io.metabench.report.SeriesFormat;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.engine.PhaseBarrier;
 import io.metabench.engine.Progress;
 import io.metabench.stats.RunResult;
+import java.io.File;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 
@@ -53,14 +56,21 @@ public final class RunCommand extends Command {
 
   /**
    * One run on {@code target}: in this process, writing its per-second series live where
-   * {@link OutputPlan#seriesFile} says, or as a MapReduce job when {@code -maps} is given.
+   * {@link OutputPlan#seriesFile} says, or as a MapReduce job when {@code -maps} is given, whose
+   * maps' series are combined by wall-clock second and written there once the job has ended.
    */
   RunResult execute(BenchConfig config, Configuration conf, Target target)
       throws IOException, InterruptedException {
     boolean quiet = BenchConfig.quiet(conf);
-    return config.maps() > 0
-        ? new MetaBenchJob(config, conf, target, context.stop()).run()
-        : new BenchmarkRunner(config, target, NanoClock.SYSTEM, PhaseBarrier.NONE,
+    if (config.maps() > 0) {
+      RunResult result = new MetaBenchJob(config, conf, target, context.stop()).run();
+      File series = OutputPlan.seriesFile(config, result.info().startedAtEpochMillis());
+      if (result.phases().stream().anyMatch(p -> !p.series().isEmpty())) {
+        ResultFiles.write(series, new SeriesFormat(), result);
+      }
+      return result;
+    }
+    return new BenchmarkRunner(config, target, NanoClock.SYSTEM, PhaseBarrier.NONE,
             quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
             context.stop())
             .seriesTo(OutputPlan.seriesFile(config, System.currentTimeMillis())).run();

@@ -151,11 +151,9 @@ public enum Option {
       .group(Group.PHASES).help("The subtree ls_r, count and du walk: relative to the base "
           + "directory, or absolute on its file system (default: the base directory)")),
   MIX(SET, ValueType.MIX, cli("op:weight,...", "mix").key(ConfigKeys.MIX).def("").run("mix")
-      .group(Group.PHASES).notWithMaps("-mix runs in one process for now, not with -maps: run "
-          + "it on each client with its own -mapIndex and -startTime")
-      .help("A mixed workload: each operation drawn by weight (e.g. create_write:20,"
+      .group(Group.PHASES).help("A mixed workload: each operation drawn by weight (e.g. create_write:20,"
           + "open_read:50,stat:20,rename:5,delete:5) over each worker's -numberOfFiles items, "
-          + "never touching one the mix deleted; per-operation figures; not with -maps")),
+          + "never touching one the mix deleted; per-operation figures")),
   SEED(SET, wholeLong(Long.MIN_VALUE, "a whole number such as 42"), cli("n", "seed")
       .key(ConfigKeys.SEED).def(1L).run("seed").group(Group.PHASES)
       .help("Seed of the mix's draws (default {default})")),

@@ -41,8 +41,8 @@ public final class MixWorkload {
    * earlier create_write made them, else absent.
    */
   MixWorkload(MixSpec spec, int items, boolean filesPresent, boolean filesRenamed, long seed,
-      int map, int worker) {
-    this(spec, items, filesPresent ? items : 0, filesRenamed, seed, map, worker);
+      int worker) {
+    this(spec, items, filesPresent ? items : 0, filesRenamed, seed, worker);
   }
 
   /**
@@ -50,14 +50,15 @@ public final class MixWorkload {
    * (under their first or renamed names) and the rest absent.
    */
   public MixWorkload(MixSpec spec, int items, int presentItems, boolean filesRenamed, long seed,
-      int map, int worker) {
+      int worker) {
     this.ops = spec.ops();
     this.weights = new double[ops.size()];
     for (int i = 0; i < weights.length; i++) {
       weights[i] = spec.weight(i);
     }
-    // Same seed and shape, same draws: a mix can be rerun exactly against another file system.
-    this.random = new Random(seed * 1_000_003L + map * 65_537L + worker);
+    // Same seed and shape, same draws: a mix can be rerun exactly against another file system,
+    // and split differently over maps (worker = its index over all maps) it draws the same.
+    this.random = new Random(seed * 1_000_003L + worker);
     this.present = new int[items];
     this.absent = new int[items];
     this.position = new int[items];

@@ -21,7 +21,7 @@ import io.metabench.replay.ReplayRunner;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.core.StopRequest;
 import io.metabench.stats.FailureCount;
-import io.metabench.stats.MapReport;
+import io.metabench.stats.ResultCodec;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplayPart;
 import io.metabench.stats.RunInfo;
@@ -100,11 +100,6 @@ public final class MetaBenchJob {
     return this;
   }
 
-  /** The phases the job's maps report: the log's operations for a replay. */
-  private List<OpType> operations() {
-    return replay == null ? config.operations() : new ArrayList<>(log.operations());
-  }
-
   /**
    * Runs the job to its end.
    *
@@ -139,7 +134,7 @@ public final class MetaBenchJob {
         LOG.info("Job {} submitted{}", job.getJobID(),
             job.getTrackingURL() == null ? "" : ": " + job.getTrackingURL());
         waitFor(job);
-        List<MapReport> reports = readReports(control, FileOutputFormat.getOutputPath(job));
+        List<RunResult> reports = readReports(control, FileOutputFormat.getOutputPath(job));
         if (!job.isSuccessful() || reports.size() < config.maps()) {
           // Failed maps do not fail the job (see configure), so look whenever one is missing.
           logTaskDiagnostics(job);
@@ -323,9 +318,12 @@ public final class MetaBenchJob {
     return nl < 0 ? String.valueOf(s) : s.substring(0, nl);
   }
 
-  /** The reports in the committed output: only attempts that committed are there. */
-  static List<MapReport> readReports(FileSystem fs, Path output) throws IOException {
-    Map<Integer, MapReport> byMap = new TreeMap<>();
+  /**
+   * The maps' results in the committed output (only attempts that committed are there), each
+   * read with the configuration its map ran with.
+   */
+  private List<RunResult> readReports(FileSystem fs, Path output) throws IOException {
+    Map<Integer, RunResult> byMap = new TreeMap<>();
     FileStatus[] parts;
     try {
       parts = fs.listStatus(output, p -> p.getName().startsWith("part-"));
@@ -338,28 +336,38 @@ public final class MetaBenchJob {
         IntWritable key = new IntWritable();
         BytesWritable value = new BytesWritable();
         while (reader.next(key, value)) {
-          byMap.put(key.get(), MapReport.fromBytes(value.getBytes(), value.getLength()));
+          byMap.put(key.get(), ResultCodec.fromBytes(value.getBytes(), value.getLength(),
+              mapConfig(key.get())));
         }
       }
     }
     return new ArrayList<>(byMap.values());
   }
 
-  private RunResult result(long startedAt, List<MapReport> reports) {
-    List<PhaseResult> phases = new ArrayList<>();
-    List<OpType> ops = operations();
-    for (int i = 0; i < ops.size(); i++) {
-      List<PhaseResult> parts = new ArrayList<>();
-      for (MapReport r : reports) {
-        if (i < r.phases().size()) {
-          parts.add(r.phases().get(i));
-        }
+  /**
+   * The maps' results combined as the engine combines workers: per result name (a phase, or
+   * each operation of a mix), in the order the maps ran them, counts, histograms and series
+   * added up.
+   */
+  static List<PhaseResult> combinePhases(List<RunResult> maps) {
+    Map<String, List<PhaseResult>> byName = new java.util.LinkedHashMap<>();
+    for (RunResult m : maps) {
+      for (PhaseResult p : m.phases()) {
+        byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p);
       }
-      phases.add(PhaseResult.combine(ops.get(i), parts));
     }
+    List<PhaseResult> combined = new ArrayList<>();
+    for (List<PhaseResult> parts : byName.values()) {
+      combined.add(PhaseResult.combine(parts.get(0).op(), parts));
+    }
+    return combined;
+  }
+
+  private RunResult result(long startedAt, List<RunResult> reports) {
+    List<PhaseResult> phases = combinePhases(reports);
     Map<String, FailureCount> cleanup = new TreeMap<>();
     List<io.metabench.stats.PrefillResult> prefills = new ArrayList<>();
-    for (MapReport r : reports) {
+    for (RunResult r : reports) {
       FailureCount.addAll(cleanup, r.cleanupFailures());
       if (r.prefill() != null) {
         prefills.add(r.prefill());
@@ -372,12 +380,12 @@ public final class MetaBenchJob {
             ? io.metabench.stats.PrefillResult.combine(prefills) : null);
     List<String> notRun = new ArrayList<>();
     List<Integer> stopped = new ArrayList<>();
-    for (MapReport r : reports) {
-      if (r.phases().size() < ops.size()) {
-        stopped.add(r.mapIndex());
-        for (OpType op : ops.subList(r.phases().size(), ops.size())) {
-          if (!notRun.contains(op.id())) {
-            notRun.add(op.id());
+    for (RunResult r : reports) {
+      if (!r.notRun().isEmpty()) {
+        stopped.add(r.config().mapIndex());
+        for (String op : r.notRun()) {
+          if (!notRun.contains(op)) {
+            notRun.add(op);
           }
         }
       }
@@ -388,9 +396,9 @@ public final class MetaBenchJob {
     }
     if (replay != null) {
       List<ReplayPart> parts = new ArrayList<>();
-      for (MapReport r : reports) {
+      for (RunResult r : reports) {
         if (r.replay() != null) {
-          parts.add(r.replay());
+          parts.add(r.replay().part());
         }
       }
       result = result.withReplay(ReplayRunner.summary(log, replay, precreated, precreateFailed,

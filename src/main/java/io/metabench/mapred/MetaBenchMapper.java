@@ -11,9 +11,11 @@ import io.metabench.runner.BenchmarkRunner;
 import io.metabench.engine.Progress;
 import io.metabench.core.StopRequest;
 import io.metabench.engine.PhaseBarrier;
-import io.metabench.stats.MapReport;
 import io.metabench.core.NanoClock;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.ReplaySummary;
+import io.metabench.stats.ResultCodec;
+import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,8 +33,9 @@ import org.apache.hadoop.mapreduce.Mapper;
 
 /**
  * One map task: the multi-threaded runner for one map index (or, in a MapReduce replay, this
- * map's share of the audit log), meeting the other maps at a file barrier before each phase, and writing its results (with full latency histograms) as its only
- * output record. The output is committed only if the attempt succeeds, so the driver never counts
+ * map's share of the audit log), meeting the other maps at a file barrier before each phase,
+ * and writing its result (the same {@code RunResult} a run in one process returns, with full
+ * histograms and series) as its only output record. The output is committed only if the attempt succeeds, so the driver never counts
  * an attempt that did not.
  */
 public final class MetaBenchMapper
@@ -60,9 +63,9 @@ public final class MetaBenchMapper
       PhaseBarrier files = new FileBarrier(barrierFs, new Path(jobDir, "barrier"), mapIndex,
           conf.getInt(ConfigKeys.MAPS, 1), config.barrierTimeoutSeconds() * 1000L,
           context::progress);
-      String host = InetAddress.getLocalHost().getHostName();
-      String attempt = context.getTaskAttemptID().toString();
-      MapReport report;
+      RunResult.Task task = new RunResult.Task(InetAddress.getLocalHost().getHostName(),
+          context.getTaskAttemptID().toString());
+      RunResult result;
       if (!conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG, "").isEmpty()) {
         // A MapReduce replay: this map's share of the log, all maps starting at the barrier.
         Path logPath = new Path(conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG));
@@ -73,8 +76,10 @@ public final class MetaBenchMapper
         ReplayRunner.MapShare share = new ReplayRunner(config, ReplayConfig.ofTask(conf), log,
             target, NanoClock.SYSTEM, BenchConfig.quiet(conf) ? null : System.err,
             StopRequest.NEVER).runAsMap(mapIndex, conf.getInt(ConfigKeys.MAPS, 1), files);
-        report = new MapReport(mapIndex, host, attempt, share.phases(),
-            java.util.Collections.emptyMap(), share.part());
+        result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
+            target.baseDir().toString(), config.sharedClient(), System.currentTimeMillis()),
+            config, share.phases(), java.util.Collections.emptyMap())
+            .withReplay(ReplaySummary.ofPart(share.part()));
       } else {
         // -startTime is NNBench's way to start the maps together: the first phase then waits
         // for that wall-clock time instead of the file barrier; later phases meet at the
@@ -82,15 +87,14 @@ public final class MetaBenchMapper
         PhaseBarrier barrier = config.startTime() > 0
             ? phase -> phase > 0 && files.await(phase) : files;
         // Plain progress lines every few seconds land in the task's stderr log.
-        RunResult result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier,
+        result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier,
             BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false),
             StopRequest.NEVER).run();
-        report = new MapReport(mapIndex, host, attempt, result.phases(),
-            result.cleanupFailures()).withPrefill(result.prefill());
       }
-      count(context, report.phases());
-      byte[] bytes = report.toBytes();
-      context.write(new IntWritable(mapIndex), new BytesWritable(bytes));
+      // The same result a run in one process returns, in the one binary form results travel in.
+      count(context, result.phases());
+      context.write(new IntWritable(mapIndex),
+          new BytesWritable(ResultCodec.toBytes(result.withTask(task))));
     } finally {
       heartbeat.shutdownNow();
     }

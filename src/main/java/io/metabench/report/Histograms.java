@@ -1,18 +1,17 @@
 package io.metabench.report;
 
+import io.metabench.stats.ResultCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.UnsupportedEncodingException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
-import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import org.HdrHistogram.Histogram;
 
 /**
- * The one place latency histograms are encoded and decoded: HdrHistogram's compressed form in
- * Base64 (the JSON files' {@code latencyHistogram}, the same bytes as an {@code .hlog} line) and
+ * Latency histograms in the result files: HdrHistogram's compressed form ({@code ResultCodec})
+ * in Base64 (the JSON files' {@code latencyHistogram}, the same bytes as an {@code .hlog} line) and
  * the percentile distribution of {@code .hgrm} files. Stateless.
  */
 public final class Histograms {
@@ -24,12 +23,8 @@ public final class Histograms {
 
   /** HdrHistogram's compressed encoding in Base64. */
   public static String encode(Histogram h) {
-    ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int length = h.encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_COMPRESSION);
-    byte[] bytes = new byte[length];
-    buffer.rewind();
-    buffer.get(bytes);
-    return Base64.getEncoder().encodeToString(bytes);
+    return Base64.getEncoder().encodeToString(
+        ResultCodec.histogramBytes(h, Deflater.BEST_COMPRESSION));
   }
 
   /**
@@ -38,12 +33,7 @@ public final class Histograms {
    * @throws IllegalArgumentException when {@code base64} is not such an encoding, with the cause
    */
   public static Histogram decode(String base64) {
-    try {
-      return Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-    } catch (DataFormatException e) {
-      throw new IllegalArgumentException(e.getMessage(), e);
-    }
+    return ResultCodec.histogramOf(Base64.getDecoder().decode(base64));
   }
 
   /** HdrHistogram's percentile distribution of {@code h} (in ns), printed in milliseconds. */

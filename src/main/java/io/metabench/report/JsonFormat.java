@@ -2,7 +2,6 @@ package io.metabench.report;
 
 import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
-import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.PrefillResult;
@@ -237,15 +236,13 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     }
     w.writeEndArray();
     w.writeArrayFieldStart("perMap");
-    for (MapReport m : result.maps()) {
+    for (RunResult m : result.maps()) {
       w.writeStartObject();
-      w.writeNumberField("map", m.mapIndex());
-      w.writeStringField("host", m.host());
-      w.writeStringField("taskAttempt", m.taskAttempt());
+      w.writeNumberField("map", m.config().mapIndex());
+      w.writeStringField("host", m.task().host());
+      w.writeStringField("taskAttempt", m.task().attempt());
       w.writeArrayFieldStart("phases");
-      for (int i = 0; i < m.phases().size(); i++) {
-        PhaseResult p = m.phases().get(i);
-        PhaseResult all = i < result.phases().size() ? result.phases().get(i) : p;
+      for (PhaseResult p : m.phases()) {
         w.writeStartObject();
         w.writeStringField("operation", p.name());
         w.writeNumberField("attempted", p.attempted());
@@ -253,7 +250,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
         w.writeNumberField("failed", p.failed());
         w.writeBooleanField("lateMap", p.lateMaps() > 0);
         w.writeNumberField("lateWorkers", p.lateWorkers());
-        JsonOutput.number(w, "startSkewMs", ReportMath.startSkewMillis(p, all), 3);
+        JsonOutput.number(w, "startSkewMs", ReportMath.startSkewMillis(p, result.phases()), 3);
         JsonOutput.number(w, "elapsedSeconds", p.windowSeconds(), 6);
         JsonOutput.number(w, "tps", p.tps(), 3);
         w.writeEndObject();

@@ -9,6 +9,19 @@ final class ReportMath {
 
   /**
    * How long after the run's first operation of a phase one map's first operation started, in
+   * milliseconds, the run's phase being the one of the same name; 0 when the map did nothing.
+   */
+  static double startSkewMillis(PhaseResult ofMap, java.util.List<PhaseResult> ofRun) {
+    for (PhaseResult all : ofRun) {
+      if (all.name().equals(ofMap.name())) {
+        return startSkewMillis(ofMap, all);
+      }
+    }
+    return 0.0;
+  }
+
+  /**
+   * How long after the run's first operation of a phase one map's first operation started, in
    * milliseconds; 0 when the map did nothing.
    */
   static double startSkewMillis(PhaseResult ofMap, PhaseResult ofRun) {

@@ -4,7 +4,6 @@ import io.metabench.config.MixSpec;
 import io.metabench.op.OpType;
 import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
-import io.metabench.stats.MapReport;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.PrefillResult;
@@ -199,13 +198,11 @@ public final class TextFormat implements ResultFormat<RunResult> {
         result.missingMaps().isEmpty() ? "none" : result.missingMaps().toString()));
     out.append(String.format(Locale.ROOT, MAP_ROW, "map", "host", "phase", "ok", "failed",
         "late", "lateW", "start skew ms", "TPS"));
-    for (MapReport m : result.maps()) {
-      for (int i = 0; i < m.phases().size(); i++) {
-        PhaseResult p = m.phases().get(i);
-        PhaseResult all = i < result.phases().size() ? result.phases().get(i) : p;
-        out.append(String.format(Locale.ROOT, MAP_ROW, m.mapIndex(), m.host(), p.name(),
+    for (RunResult m : result.maps()) {
+      for (PhaseResult p : m.phases()) {
+        out.append(String.format(Locale.ROOT, MAP_ROW, m.config().mapIndex(), m.task().host(), p.name(),
             p.successes(), p.failed(), p.lateMaps() > 0 ? "yes" : "no", p.lateWorkers(),
-            fixed(ReportMath.startSkewMillis(p, all), 3), fixed(p.tps(), 1)));
+            fixed(ReportMath.startSkewMillis(p, result.phases()), 3), fixed(p.tps(), 1)));
       }
     }
   }

@@ -469,7 +469,8 @@ public final class BenchmarkRunner {
     List<MixSource> sources = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
       sources.add(new MixSource(new MixWorkload(config.mix(), items, present, renamed,
-          config.seed(), config.mapIndex(), t), context(fs.get(t), paths.get(t), renamed),
+          config.seed(), config.mapIndex() * layout.threads() + t),
+          context(fs.get(t), paths.get(t), renamed),
           layout.itemsPerWorker(), config.durationBound(OpType.MIX)));
     }
     Phase phase = measured(OpType.MIX.id(), config.mix().ops(), barrierPhase,

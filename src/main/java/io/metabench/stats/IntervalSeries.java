@@ -1,10 +1,9 @@
 package io.metabench.stats;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.zip.DataFormatException;
+import java.util.TreeMap;
 import java.util.zip.Deflater;
 import org.HdrHistogram.Histogram;
 
@@ -19,6 +18,7 @@ import org.HdrHistogram.Histogram;
 public final class IntervalSeries {
   public static final IntervalSeries EMPTY =
       new IntervalSeries(Collections.<Interval>emptyList());
+  private static final long SECOND = 1_000_000_000L;
 
   private final List<Interval> intervals;
 
@@ -34,6 +34,52 @@ public final class IntervalSeries {
     return intervals.isEmpty();
   }
 
+  /**
+   * The series of several processes (map tasks) over one timeline: each process's interval goes
+   * to the wall-clock second its midpoint falls in, and the seconds from the first to the last
+   * are summed (a second no process had an interval in is an empty one, so a stall of every
+   * process shows). Counts are kept exactly: the combined series holds every operation once.
+   * The first interval starts at the processes' earliest start, the last ends at their latest
+   * end (docs/metrics.md#combining-processes).
+   */
+  public static IntervalSeries combine(List<IntervalSeries> parts) {
+    TreeMap<Long, List<Interval>> bySecond = new TreeMap<>();
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (IntervalSeries s : parts) {
+      for (Interval i : s.intervals) {
+        long mid = i.startEpochNanos + (i.endEpochNanos - i.startEpochNanos) / 2;
+        bySecond.computeIfAbsent(Math.floorDiv(mid, SECOND), k -> new ArrayList<>()).add(i);
+        first = Math.min(first, i.startEpochNanos);
+        last = Math.max(last, i.endEpochNanos);
+      }
+    }
+    if (bySecond.isEmpty()) {
+      return EMPTY;
+    }
+    List<Interval> combined = new ArrayList<>();
+    for (long sec = bySecond.firstKey(); sec <= bySecond.lastKey(); sec++) {
+      Histogram latency = new Histogram(3);
+      long failed = 0;
+      for (Interval i : bySecond.getOrDefault(sec, Collections.<Interval>emptyList())) {
+        latency.add(i.latency());
+        failed += i.failed;
+      }
+      combined.add(new Interval(sec == bySecond.firstKey() ? first : sec * SECOND,
+          sec == bySecond.lastKey() ? last : (sec + 1) * SECOND, latency, failed));
+    }
+    return new IntervalSeries(combined);
+  }
+
+  /** Successful plus failed operations over every interval. */
+  public long operations() {
+    long n = 0;
+    for (Interval i : intervals) {
+      n += i.successes + i.failed;
+    }
+    return n;
+  }
+
   /** One interval of the series. Immutable. */
   public static final class Interval {
     private final long startEpochNanos;
@@ -43,15 +89,23 @@ public final class IntervalSeries {
     private final byte[] compressedLatency;
 
     public Interval(long startEpochNanos, long endEpochNanos, Histogram latency, long failed) {
+      this(startEpochNanos, endEpochNanos, ResultCodec.histogramBytes(latency,
+          Deflater.BEST_SPEED), latency.getTotalCount(), failed);
+    }
+
+    /** An interval as {@link ResultCodec} stored it: its histogram still compressed. */
+    Interval(long startEpochNanos, long endEpochNanos, byte[] compressedLatency, long failed) {
+      this(startEpochNanos, endEpochNanos, compressedLatency,
+          ResultCodec.histogramOf(compressedLatency).getTotalCount(), failed);
+    }
+
+    private Interval(long startEpochNanos, long endEpochNanos, byte[] compressedLatency,
+        long successes, long failed) {
       this.startEpochNanos = startEpochNanos;
       this.endEpochNanos = endEpochNanos;
-      this.successes = latency.getTotalCount();
+      this.compressedLatency = compressedLatency;
+      this.successes = successes;
       this.failed = failed;
-      ByteBuffer buffer = ByteBuffer.allocate(latency.getNeededByteBufferCapacity());
-      int length = latency.encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_SPEED);
-      this.compressedLatency = new byte[length];
-      buffer.rewind();
-      buffer.get(compressedLatency);
     }
 
     public long startEpochNanos() {
@@ -74,11 +128,12 @@ public final class IntervalSeries {
 
     /** A new histogram of this interval's successful operations' latencies, in nanoseconds. */
     public Histogram latency() {
-      try {
-        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(compressedLatency), 0);
-      } catch (DataFormatException e) {
-        throw new IllegalStateException("an interval histogram MetaBench encoded is corrupt", e);
-      }
+      return ResultCodec.histogramOf(compressedLatency);
+    }
+
+    /** The latency histogram in its stored form; do not modify. */
+    byte[] compressedLatency() {
+      return compressedLatency;
     }
   }
 }

@@ -94,7 +94,7 @@ public final class PhaseResult {
     this.inMix = inMix;
   }
 
-  /** This result with its per-second series (of one process: maps' series are not combined). */
+  /** This result with its per-second series. */
   public PhaseResult withSeries(IntervalSeries series) {
     return new PhaseResult(this, series, warmupOps, serviceTime, inMix);
   }
@@ -146,7 +146,7 @@ public final class PhaseResult {
     return serviceTime;
   }
 
-  /** The per-second series; empty for results combined from several processes. */
+  /** The per-second series; for results combined from several processes, by wall-clock second. */
   public IntervalSeries series() {
     return series;
   }
@@ -187,7 +187,9 @@ public final class PhaseResult {
     long startedAt = Long.MAX_VALUE;
     long warmup = 0;
     Histogram service = null;
+    List<IntervalSeries> series = new java.util.ArrayList<>();
     for (PhaseResult p : parts) {
+      series.add(p.series);
       latency.add(p.latency);
       warmup += p.warmupOps;
       if (p.serviceTime != null) {
@@ -222,7 +224,9 @@ public final class PhaseResult {
     }
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         lateMaps, start, end, busy, bytes, firstPart, secondPart, latency,
-        parts.isEmpty() ? 0 : startedAt).withPacing(warmup, service);
+        parts.isEmpty() ? 0 : startedAt).withPacing(warmup, service)
+        .withSeries(IntervalSeries.combine(series))
+        .markedInMix(!parts.isEmpty() && parts.get(0).inMix);
   }
 
   /** This result with {@code lateMaps} set: a map task marks its phase late at the barrier. */

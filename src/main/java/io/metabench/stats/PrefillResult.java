@@ -1,8 +1,5 @@
 package io.metabench.stats;
 
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -167,37 +164,4 @@ public final class PrefillResult {
         there, replaced, bytes, elapsed, failures);
   }
 
-  /** For a map task's report. */
-  public void write(DataOutput out) throws IOException {
-    out.writeUTF(status.name());
-    out.writeBoolean(complete);
-    for (long v : new long[] {files, directories, doneBefore, created, alreadyThere, replaced,
-        bytesWritten, elapsedNanos}) {
-      out.writeLong(v);
-    }
-    out.writeInt(failures.size());
-    for (Map.Entry<String, FailureCount> e : failures.entrySet()) {
-      out.writeUTF(e.getKey());
-      out.writeLong(e.getValue().count());
-      out.writeUTF(e.getValue().example());
-    }
-  }
-
-  /** Reads what {@link #write} wrote. */
-  public static PrefillResult read(DataInput in) throws IOException {
-    Status status = Status.valueOf(in.readUTF());
-    boolean complete = in.readBoolean();
-    long[] v = new long[8];
-    for (int i = 0; i < v.length; i++) {
-      v[i] = in.readLong();
-    }
-    int n = in.readInt();
-    Map<String, FailureCount> failures = new TreeMap<>();
-    for (int i = 0; i < n; i++) {
-      String cause = in.readUTF();
-      failures.put(cause, new FailureCount(in.readLong(), in.readUTF()));
-    }
-    return new PrefillResult(status, complete, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-        failures);
-  }
 }

@@ -1,17 +1,11 @@
 package io.metabench.stats;
 
 import io.metabench.op.OpType;
-import java.io.DataInput;
-import java.io.DataOutput;
-import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.zip.DataFormatException;
-import java.util.zip.Deflater;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -81,42 +75,5 @@ public final class ReplayPart {
   /** Per operation, the most any command started after its due time, in nanoseconds. */
   public Map<OpType, Long> maxLateNanos() {
     return maxLateNanos;
-  }
-
-  public void write(DataOutput out) throws IOException {
-    out.writeLong(executed);
-    out.writeLong(spanNanos);
-    List<OpType> ops = new ArrayList<>(fromDue.keySet());
-    out.writeInt(ops.size());
-    for (OpType op : ops) {
-      out.writeUTF(op.id());
-      Long late = maxLateNanos.get(op);
-      out.writeLong(late == null ? 0 : late);
-      Histogram h = fromDue.get(op);
-      ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-      int length = h.encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_SPEED);
-      out.writeInt(length);
-      out.write(buffer.array(), 0, length);
-    }
-  }
-
-  public static ReplayPart read(DataInput in) throws IOException {
-    long executed = in.readLong();
-    long span = in.readLong();
-    int n = in.readInt();
-    Map<OpType, Histogram> fromDue = new EnumMap<>(OpType.class);
-    Map<OpType, Long> late = new EnumMap<>(OpType.class);
-    for (int i = 0; i < n; i++) {
-      OpType op = OpType.byName(in.readUTF());
-      late.put(op, in.readLong());
-      byte[] encoded = new byte[in.readInt()];
-      in.readFully(encoded);
-      try {
-        fromDue.put(op, Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(encoded), 0));
-      } catch (DataFormatException e) {
-        throw new IOException("damaged latency-from-due histogram", e);
-      }
-    }
-    return new ReplayPart(executed, span, fromDue, late);
   }
 }

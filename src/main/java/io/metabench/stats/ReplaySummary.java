@@ -54,6 +54,20 @@ public final class ReplaySummary {
     this.maxBehindNanos = part.maxLateNanos();
   }
 
+  /**
+   * The summary of one map's share of a MapReduce replay, as its result carries it to the
+   * driver: only the part is known there; the driver summarises the whole log.
+   */
+  public static ReplaySummary ofPart(ReplayPart part) {
+    return new ReplaySummary("", 0, 0, 0, 0, Collections.<String, Long>emptyMap(),
+        Collections.<String, Long>emptyMap(), false, 0, 0, 0, 0, part);
+  }
+
+  /** What this process (or the maps together) replayed: counts, span, latency from due. */
+  public ReplayPart part() {
+    return new ReplayPart(replayed, replaySpanNanos, fromDue, maxBehindNanos);
+  }
+
   /** The audit log file. */
   public String auditLog() {
     return auditLog;

@@ -25,7 +25,7 @@ public final class RunResult {
   private final List<PhaseResult> phases;
   private final Map<String, FailureCount> cleanupFailures;
   private final int mapsRequested;
-  private final List<MapReport> maps;
+  private final List<RunResult> maps;
   private final List<String> notRun;
   private final String notRunReason;
   private final FsSemantics semantics;
@@ -33,19 +33,39 @@ public final class RunResult {
   private final boolean stoppedBySignal;
   private final ReplaySummary replay;
   private final PrefillResult prefill;
+  private final Task task;
+
+  /** Where a map task ran: its host and task attempt. Immutable. */
+  public static final class Task {
+    private final String host;
+    private final String attempt;
+
+    public Task(String host, String attempt) {
+      this.host = host;
+      this.attempt = attempt;
+    }
+
+    public String host() {
+      return host;
+    }
+
+    public String attempt() {
+      return attempt;
+    }
+  }
 
   /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
       Map<String, FailureCount> cleanupFailures) {
-    this(info, config, phases, cleanupFailures, 0, Collections.<MapReport>emptyList());
+    this(info, config, phases, cleanupFailures, 0, Collections.<RunResult>emptyList());
   }
 
   /**
-   * The result of a MapReduce run: {@code phases} combine the reports of the maps that committed
+   * The result of a MapReduce run: {@code phases} combine the results of the maps that committed
    * their output, {@code mapsRequested} says how many there should have been.
    */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
-      Map<String, FailureCount> cleanupFailures, int mapsRequested, List<MapReport> maps) {
+      Map<String, FailureCount> cleanupFailures, int mapsRequested, List<RunResult> maps) {
     this.info = info;
     this.config = config;
     this.phases = Collections.unmodifiableList(phases);
@@ -59,16 +79,19 @@ public final class RunResult {
     this.stoppedBySignal = true;
     this.replay = null;
     this.prefill = null;
+    this.task = null;
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal) {
-    this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.replay, r.prefill);
+    this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.replay, r.prefill,
+        r.task);
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal,
-      ReplaySummary replay, PrefillResult prefill) {
+      ReplaySummary replay, PrefillResult prefill, Task task) {
+    this.task = task;
     this.prefill = prefill;
     this.info = r.info;
     this.config = r.config;
@@ -87,7 +110,7 @@ public final class RunResult {
   /** This result with the summary of the audit-log replay it is the result of. */
   public RunResult withReplay(ReplaySummary summary) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        summary, prefill);
+        summary, prefill, task);
   }
 
   /** The replay's summary; null when the run was not a replay. */
@@ -122,7 +145,23 @@ public final class RunResult {
   /** This result with what the prefill did (null: no prefill was asked). */
   public RunResult withPrefill(PrefillResult prefill) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill);
+        replay, prefill, task);
+  }
+
+  /** This result as the result of a map task that ran on {@code task}'s host. */
+  public RunResult withTask(Task task) {
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
+        replay, prefill, task);
+  }
+
+  /** Where the map task that made this result ran; null for a run in one process. */
+  public Task task() {
+    return task;
+  }
+
+  /** Whether a stop came from a signal (exit 130) rather than the run itself (-failFast). */
+  public boolean stoppedBySignal() {
+    return stoppedBySignal;
   }
 
   /** What the prefill did; null when none was asked. */
@@ -182,17 +221,18 @@ public final class RunResult {
     return mapsRequested;
   }
 
-  /** The reports of the maps whose output was committed, by map index. */
-  public List<MapReport> maps() {
+  /** The results of the maps whose output was committed, by map index. */
+  public List<RunResult> maps() {
     return maps;
   }
 
   /** Indexes of requested maps that left no committed report (failed, killed, or never ran). */
   public List<Integer> missingMaps() {
     boolean[] seen = new boolean[mapsRequested];
-    for (MapReport m : maps) {
-      if (m.mapIndex() >= 0 && m.mapIndex() < mapsRequested) {
-        seen[m.mapIndex()] = true;
+    for (RunResult m : maps) {
+      int index = m.config().mapIndex();
+      if (index >= 0 && index < mapsRequested) {
+        seen[index] = true;
       }
     }
     List<Integer> missing = new java.util.ArrayList<>();

@@ -19,7 +19,7 @@ class MixWorkloadTest {
   void everyDrawIsPossibleOnTheNamespaceEvenAfterFailures() {
     MixSpec spec = MixSpec.parse("create_write:20,open_read:50,stat:20,rename:5,delete:5");
     int items = 300;
-    MixWorkload w = new MixWorkload(spec, items, false, false, 1, 0, 0);
+    MixWorkload w = new MixWorkload(spec, items, false, false, 1, 0);
     byte[] model = new byte[items]; // 0 absent, 1 first name, 2 renamed, 3 unknown
     Random failures = new Random(3);
     int[] drawn = new int[OpType.values().length];
@@ -54,19 +54,18 @@ class MixWorkloadTest {
 
   @Test
   void aMixWithNothingToDrawSaysSo() {
-    MixWorkload reads = new MixWorkload(MixSpec.parse("stat:1"), 5, false, false, 1, 0, 0);
+    MixWorkload reads = new MixWorkload(MixSpec.parse("stat:1"), 5, false, false, 1, 0);
     assertThat(reads.draw()).isFalse();
-    MixWorkload creates = new MixWorkload(MixSpec.parse("create_write:1"), 2, true, false, 1, 0,
-        0);
+    MixWorkload creates = new MixWorkload(MixSpec.parse("create_write:1"), 2, true, false, 1, 0);
     assertThat(creates.draw()).isFalse();
   }
 
   @Test
   void theSameSeedDrawsTheSameSequenceAndAnotherWorkerAnother() {
     MixSpec spec = MixSpec.parse("stat:1,open_read:1,exists:1");
-    MixWorkload a = new MixWorkload(spec, 100, true, false, 42, 0, 0);
-    MixWorkload b = new MixWorkload(spec, 100, true, false, 42, 0, 0);
-    MixWorkload c = new MixWorkload(spec, 100, true, false, 42, 0, 1);
+    MixWorkload a = new MixWorkload(spec, 100, true, false, 42, 0);
+    MixWorkload b = new MixWorkload(spec, 100, true, false, 42, 0);
+    MixWorkload c = new MixWorkload(spec, 100, true, false, 42, 1);
     StringBuilder sa = new StringBuilder();
     StringBuilder sb = new StringBuilder();
     StringBuilder sc = new StringBuilder();

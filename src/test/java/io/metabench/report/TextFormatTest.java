@@ -3,7 +3,7 @@ package io.metabench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.stats.FailureCount;
-import io.metabench.stats.MapReport;
+import io.metabench.testing.MapResults;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import java.util.ArrayList;
@@ -85,7 +85,7 @@ class TextFormatTest {
   @Test
   void aJobWithMissingMapsSaysSoInItsLastLine() throws Exception {
     RunResult r = ReportFixture.result();
-    io.metabench.stats.MapReport map0 = new io.metabench.stats.MapReport(0, "host-0", "a0",
+    RunResult map0 = MapResults.of(r.info(), r.config(), 0, "host-0", "a0",
         r.phases().subList(0, 1), Collections.<String, FailureCount>emptyMap());
     RunResult job = new RunResult(r.info(), r.config(), r.phases().subList(0, 1),
         Collections.<String, FailureCount>emptyMap(), 3, Collections.singletonList(map0));
@@ -99,9 +99,9 @@ class TextFormatTest {
   void mapsThatLeftNoReportAreNamedInTheVerdict() throws Exception {
     RunResult r = ReportFixture.result();
     List<PhaseResult> first = r.phases().subList(0, 1);
-    List<MapReport> reports = new ArrayList<>();
+    List<RunResult> reports = new ArrayList<>();
     for (int m : new int[] {0, 2, 3}) {
-      reports.add(new MapReport(m, "host" + m, "attempt_" + m, first,
+      reports.add(MapResults.of(r.info(), r.config(), m, "host" + m, "attempt_" + m, first,
           Collections.<String, FailureCount>emptyMap()));
     }
     RunResult oneMissing = new RunResult(r.info(), r.config(), first,

@@ -11,6 +11,9 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
+import io.metabench.testing.MapResults;
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -73,8 +76,8 @@ class CombineAndCodecTest {
     f.put("RemoteException", new FailureCount(1, "quota \u00e9xceeded"));
     PhaseResult original = map(7 * MS, 9 * MS, new long[] {1, 1, 250, 7}, f, 1);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    PhaseResultCodec.write(original, new DataOutputStream(bytes));
-    PhaseResult copy = PhaseResultCodec.read(new DataInputStream(
+    ResultCodec.writePhase(original, new DataOutputStream(bytes));
+    PhaseResult copy = ResultCodec.readPhase(new DataInputStream(
         new ByteArrayInputStream(bytes.toByteArray())));
     assertThat(copy.op()).isEqualTo(original.op());
     assertThat(copy.attempted()).isEqualTo(original.attempted());
@@ -91,26 +94,73 @@ class CombineAndCodecTest {
   }
 
   @Test
-  void aMapReportSurvivesItsBytesIntact() throws Exception {
+  void aMapsResultSurvivesItsBytesIntact() throws Exception {
     PhaseResult p = map(1, 2, new long[] {3}, Collections.emptyMap(), 0);
     Map<String, FailureCount> cleanup = new TreeMap<>();
     cleanup.put("AccessControlException", new FailureCount(4, "denied"));
-    MapReport report = new MapReport(7, "host-7", "attempt_1_0001_m_000007_0",
-        Arrays.asList(p, p), cleanup);
-    byte[] bytes = report.toBytes();
+    RunInfo info = new RunInfo("t", "h", "jvm", "hdfs://nn:8020", false, "/b", "per-worker", 5);
+    RunResult result = MapResults.of(info, null, 7, "host-7", "attempt_1_0001_m_000007_0",
+        Arrays.asList(p, p.inMix()), cleanup).withNotRun(Collections.singletonList("delete"),
+            "why").withEarlyStop("stopped");
+    byte[] bytes = ResultCodec.toBytes(result);
     byte[] padded = Arrays.copyOf(bytes, bytes.length + 16);
-    MapReport copy = MapReport.fromBytes(padded, bytes.length);
-    assertThat(copy.mapIndex()).isEqualTo(7);
-    assertThat(copy.host()).isEqualTo("host-7");
-    assertThat(copy.taskAttempt()).isEqualTo("attempt_1_0001_m_000007_0");
+    RunResult copy = ResultCodec.fromBytes(padded, bytes.length, MapResults.configOf(null, 7));
+    assertThat(copy.config().mapIndex()).isEqualTo(7);
+    assertThat(copy.task().host()).isEqualTo("host-7");
+    assertThat(copy.task().attempt()).isEqualTo("attempt_1_0001_m_000007_0");
+    assertThat(copy.info().fileSystemUri()).isEqualTo("hdfs://nn:8020");
     assertThat(copy.phases()).hasSize(2);
+    assertThat(copy.phases().get(1).name()).isEqualTo("mix:" + p.op().id());
     assertThat(copy.phases().get(1).latency()).isEqualTo(p.latency());
     assertThat(copy.cleanupFailures().get("AccessControlException").count()).isEqualTo(4);
+    assertThat(copy.notRun()).containsExactly("delete");
+    assertThat(copy.interruptedBy()).isEqualTo("stopped");
+    assertThat(copy.stoppedBySignal()).isFalse();
+  }
+
+  @Test
+  void aPhasesSeriesTravelsWithItAndMapsCombineByWallClockSecond() throws Exception {
+    long s = 1_000_000_000L;
+    PhaseResult a = map(10 * s, 12 * s, new long[] {1, 2, 3}, Collections.emptyMap(), 0)
+        .withSeries(series(10 * s + s / 10, new long[] {2, 1}));
+    PhaseResult b = map(10 * s, 13 * s, new long[] {4, 5, 6, 7}, Collections.emptyMap(), 0)
+        .withSeries(series(10 * s + s / 2, new long[] {1, 0, 3}));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ResultCodec.writePhase(b, new DataOutputStream(bytes));
+    PhaseResult back = ResultCodec.readPhase(new DataInputStream(
+        new ByteArrayInputStream(bytes.toByteArray())));
+    assertThat(back.series().intervals()).hasSize(3);
+    assertThat(back.series().intervals().get(2).successes()).isEqualTo(3);
+    assertThat(back.series().intervals().get(2).latency().getTotalCount()).isEqualTo(3);
+
+    IntervalSeries all = PhaseResult.combine(OpType.CREATE_WRITE, Arrays.asList(a, back))
+        .series();
+    // a's seconds have midpoints at 10.6 and 11.6 s, b's at 11.0, 12.0 and 13.0 s.
+    assertThat(all.intervals()).extracting(IntervalSeries.Interval::successes)
+        .containsExactly(2L, 2L, 0L, 3L);
+    assertThat(all.operations()).isEqualTo(7);
+    assertThat(all.intervals().get(0).startEpochNanos()).isEqualTo(10 * s + s / 10);
+    assertThat(all.intervals().get(1).startEpochNanos()).isEqualTo(11 * s);
+    assertThat(all.intervals().get(3).endEpochNanos()).isEqualTo(13 * s + s / 2);
+  }
+
+  /** One-second intervals from {@code start}, with {@code ok[i]} successes of 1 ms each. */
+  private static IntervalSeries series(long start, long[] ok) {
+    List<IntervalSeries.Interval> intervals = new ArrayList<>();
+    for (int i = 0; i < ok.length; i++) {
+      Histogram h = new Histogram(3);
+      for (long k = 0; k < ok[i]; k++) {
+        h.recordValue(MS);
+      }
+      intervals.add(new IntervalSeries.Interval(start + i * 1_000_000_000L,
+          start + (i + 1) * 1_000_000_000L, h, 0));
+    }
+    return new IntervalSeries(intervals);
   }
 
   @Test
   void missingMapsAreThoseWithoutAReport() {
-    MapReport one = new MapReport(1, "h", "a", Collections.<PhaseResult>emptyList(),
+    RunResult one = MapResults.of(null, null, 1, "h", "a", Collections.<PhaseResult>emptyList(),
         Collections.<String, FailureCount>emptyMap());
     RunResult r = new RunResult(null, null, Collections.<PhaseResult>emptyList(),
         Collections.<String, FailureCount>emptyMap(), 3, Collections.singletonList(one));

@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
+import io.metabench.testing.MapResults;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -24,21 +25,31 @@ class ReplayPartTest {
     return new ReplayPart(executed, span, fromDue, late);
   }
 
+  private static RunResult withInfo(RunResult r) {
+    RunInfo info = new RunInfo("t", "h", "jvm", "file:///", false, "/b", "per-worker", 1);
+    RunResult copy = new RunResult(info, r.config(), r.phases(), r.cleanupFailures())
+        .withTask(r.task());
+    return r.replay() == null ? copy : copy.withReplay(r.replay());
+  }
+
   @Test
-  void aMapsPartTravelsInItsReportWithItsHistograms() throws Exception {
+  void aMapsPartTravelsInItsResultWithItsHistograms() throws Exception {
     ReplayPart p = part(3, 2_000_000_000L, 1_000_000, 2_000_000, 3_000_000);
-    MapReport report = new MapReport(4, "host", "attempt_1", Collections.emptyList(),
-        new TreeMap<>(), p);
-    byte[] bytes = report.toBytes();
-    MapReport back = MapReport.fromBytes(bytes, bytes.length);
-    assertThat(back.replay().executed()).isEqualTo(3);
-    assertThat(back.replay().spanNanos()).isEqualTo(2_000_000_000L);
-    assertThat(back.replay().maxLateNanos()).containsEntry(OpType.CREATE_WRITE, 200_000_000L);
-    assertThat(back.replay().fromDue().get(OpType.CREATE_WRITE))
+    RunResult report = MapResults.of(null, null, 4, "host", "attempt_1", Collections.emptyList(),
+        new TreeMap<>()).withReplay(ReplaySummary.ofPart(p));
+    byte[] bytes = ResultCodec.toBytes(withInfo(report));
+    ReplayPart back = ResultCodec.fromBytes(bytes, bytes.length, MapResults.configOf(null, 4))
+        .replay().part();
+    assertThat(back.executed()).isEqualTo(3);
+    assertThat(back.spanNanos()).isEqualTo(2_000_000_000L);
+    assertThat(back.maxLateNanos()).containsEntry(OpType.CREATE_WRITE, 200_000_000L);
+    assertThat(back.fromDue().get(OpType.CREATE_WRITE))
         .isEqualTo(p.fromDue().get(OpType.CREATE_WRITE));
-    MapReport plain = new MapReport(1, "h", "a", Collections.emptyList(), new TreeMap<>());
-    byte[] plainBytes = plain.toBytes();
-    assertThat(MapReport.fromBytes(plainBytes, plainBytes.length).replay()).isNull();
+    RunResult plain = withInfo(MapResults.of(null, null, 1, "h", "a", Collections.emptyList(),
+        new TreeMap<>()));
+    byte[] plainBytes = ResultCodec.toBytes(plain);
+    assertThat(ResultCodec.fromBytes(plainBytes, plainBytes.length,
+        MapResults.configOf(null, 1)).replay()).isNull();
   }
 
   @Test

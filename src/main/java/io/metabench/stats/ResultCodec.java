@@ -1,0 +1,325 @@
+package io.metabench.stats;
+
+import io.metabench.config.BenchConfig;
+import io.metabench.op.OpType;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInput;
+import java.io.DataInputStream;
+import java.io.DataOutput;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The one binary form of results: a {@link RunResult} with everything in it (each phase with
+ * its full latency and service-time histograms and its per-second series, failure counts with
+ * their examples, what did not run and why, the replay and prefill parts), so a map task can
+ * ship its result to the driver and the driver can combine maps exactly as the engine combines
+ * workers. Histograms are stored in HdrHistogram's compressed encoding, here and nowhere else
+ * (the JSON files' Base64 form is {@link #histogramBytes} in Base64).
+ *
+ * <p>Stateless. Versioned: a form this version cannot read is refused with an IOException.
+ */
+public final class ResultCodec {
+  /** 4: one form for a map's and a local run's result (replacing the map report). */
+  private static final int VERSION = 4;
+  /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
+  private static final int EXAMPLE_MAX_CHARS = 2000;
+
+  private ResultCodec() {
+  }
+
+  /** {@code result} as bytes; its configuration is not included (the reader supplies it). */
+  public static byte[] toBytes(RunResult result) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      out.writeInt(VERSION);
+      writeInfo(result.info(), out);
+      writeTask(result.task(), out);
+      out.writeInt(result.phases().size());
+      for (PhaseResult p : result.phases()) {
+        writePhase(p, out);
+      }
+      writeCounts(result.cleanupFailures(), out);
+      out.writeInt(result.notRun().size());
+      for (String op : result.notRun()) {
+        out.writeUTF(op);
+      }
+      out.writeUTF(result.notRunReason());
+      out.writeUTF(result.interruptedBy());
+      out.writeBoolean(result.stoppedBySignal());
+      out.writeBoolean(result.replay() != null);
+      if (result.replay() != null) {
+        writeReplayPart(result.replay().part(), out);
+      }
+      out.writeBoolean(result.prefill() != null);
+      if (result.prefill() != null) {
+        writePrefill(result.prefill(), out);
+      }
+    }
+    return bytes.toByteArray();
+  }
+
+  /**
+   * The result {@link #toBytes} wrote, with {@code config} as its configuration. A replay part
+   * comes back inside a summary of that part alone ({@link ReplaySummary#ofPart}).
+   */
+  public static RunResult fromBytes(byte[] data, int length, BenchConfig config)
+      throws IOException {
+    try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(data, 0, length))) {
+      int version = in.readInt();
+      if (version != VERSION) {
+        throw new IOException("unknown result version " + version + " (this MetaBench reads "
+            + VERSION + "): driver and tasks must run the same MetaBench");
+      }
+      RunInfo info = readInfo(in);
+      RunResult.Task task = readTask(in);
+      int n = in.readInt();
+      List<PhaseResult> phases = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        phases.add(readPhase(in));
+      }
+      Map<String, FailureCount> cleanup = readCounts(in);
+      int notRunCount = in.readInt();
+      List<String> notRun = new ArrayList<>(notRunCount);
+      for (int i = 0; i < notRunCount; i++) {
+        notRun.add(in.readUTF());
+      }
+      String notRunReason = in.readUTF();
+      String interruptedBy = in.readUTF();
+      boolean bySignal = in.readBoolean();
+      RunResult r = new RunResult(info, config, phases, cleanup).withTask(task)
+          .withNotRun(notRun, notRunReason);
+      if (!interruptedBy.isEmpty()) {
+        r = bySignal ? r.withInterruption(interruptedBy) : r.withEarlyStop(interruptedBy);
+      }
+      if (in.readBoolean()) {
+        r = r.withReplay(ReplaySummary.ofPart(readReplayPart(in)));
+      }
+      if (in.readBoolean()) {
+        r = r.withPrefill(readPrefill(in));
+      }
+      return r;
+    }
+  }
+
+  private static void writeInfo(RunInfo i, DataOutput out) throws IOException {
+    out.writeUTF(i.toolVersion());
+    out.writeUTF(i.hadoopVersion());
+    out.writeUTF(i.jvm());
+    out.writeUTF(i.fileSystemUri());
+    out.writeBoolean(i.embeddedHdfs());
+    out.writeUTF(i.baseDir());
+    out.writeUTF(i.clientMode());
+    out.writeLong(i.startedAtEpochMillis());
+  }
+
+  private static RunInfo readInfo(DataInput in) throws IOException {
+    return new RunInfo(in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF(), in.readBoolean(),
+        in.readUTF(), in.readUTF(), in.readLong());
+  }
+
+  private static void writeTask(RunResult.Task t, DataOutput out) throws IOException {
+    out.writeBoolean(t != null);
+    if (t != null) {
+      out.writeUTF(t.host());
+      out.writeUTF(t.attempt());
+    }
+  }
+
+  private static RunResult.Task readTask(DataInput in) throws IOException {
+    return in.readBoolean() ? new RunResult.Task(in.readUTF(), in.readUTF()) : null;
+  }
+
+  /** One phase's result, with its histograms and series. */
+  static void writePhase(PhaseResult p, DataOutput out) throws IOException {
+    out.writeUTF(p.name());
+    out.writeInt(p.workers());
+    out.writeLong(p.attempted());
+    out.writeLong(p.successes());
+    writeCounts(p.failures(), out);
+    writeCounts(p.retries(), out);
+    out.writeInt(p.lateWorkers());
+    out.writeInt(p.lateMaps());
+    out.writeLong(p.firstStartEpochNanos());
+    out.writeLong(p.lastEndEpochNanos());
+    out.writeLong(p.workerBusyNanos());
+    out.writeLong(p.bytes());
+    out.writeLong(p.firstPartNanos());
+    out.writeLong(p.secondPartNanos());
+    out.writeLong(p.startedAtEpochMillis());
+    writeHistogram(p.latency(), out);
+    out.writeLong(p.warmupOps());
+    out.writeBoolean(p.serviceTime() != null);
+    if (p.serviceTime() != null) {
+      writeHistogram(p.serviceTime(), out);
+    }
+    List<IntervalSeries.Interval> intervals = p.series().intervals();
+    out.writeInt(intervals.size());
+    for (IntervalSeries.Interval i : intervals) {
+      out.writeLong(i.startEpochNanos());
+      out.writeLong(i.endEpochNanos());
+      out.writeLong(i.failed());
+      byte[] latency = i.compressedLatency();
+      out.writeInt(latency.length);
+      out.write(latency);
+    }
+  }
+
+  static PhaseResult readPhase(DataInput in) throws IOException {
+    String name = in.readUTF();
+    boolean inMix = name.startsWith(PhaseResult.MIX_PREFIX);
+    OpType op = OpType.byName(inMix ? name.substring(PhaseResult.MIX_PREFIX.length()) : name);
+    int workers = in.readInt();
+    long attempted = in.readLong();
+    long successes = in.readLong();
+    Map<String, FailureCount> failures = readCounts(in);
+    Map<String, FailureCount> retries = readCounts(in);
+    int lateWorkers = in.readInt();
+    int lateMaps = in.readInt();
+    long start = in.readLong();
+    long end = in.readLong();
+    long busy = in.readLong();
+    long bytes = in.readLong();
+    long firstPart = in.readLong();
+    long secondPart = in.readLong();
+    long startedAt = in.readLong();
+    Histogram latency = readHistogram(in);
+    long warmupOps = in.readLong();
+    Histogram serviceTime = in.readBoolean() ? readHistogram(in) : null;
+    int n = in.readInt();
+    List<IntervalSeries.Interval> intervals = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      long from = in.readLong();
+      long to = in.readLong();
+      long failed = in.readLong();
+      byte[] compressed = new byte[in.readInt()];
+      in.readFully(compressed);
+      intervals.add(new IntervalSeries.Interval(from, to, compressed, failed));
+    }
+    PhaseResult result = new PhaseResult(op, workers, attempted, successes, failures, retries,
+        lateWorkers, lateMaps, start, end, busy, bytes, firstPart, secondPart, latency, startedAt)
+        .withPacing(warmupOps, serviceTime).withSeries(new IntervalSeries(intervals));
+    return inMix ? result.inMix() : result;
+  }
+
+  private static void writeReplayPart(ReplayPart p, DataOutput out) throws IOException {
+    out.writeLong(p.executed());
+    out.writeLong(p.spanNanos());
+    List<OpType> ops = new ArrayList<>(p.fromDue().keySet());
+    out.writeInt(ops.size());
+    for (OpType op : ops) {
+      out.writeUTF(op.id());
+      Long late = p.maxLateNanos().get(op);
+      out.writeLong(late == null ? 0 : late);
+      writeHistogram(p.fromDue().get(op), out);
+    }
+  }
+
+  private static ReplayPart readReplayPart(DataInput in) throws IOException {
+    long executed = in.readLong();
+    long span = in.readLong();
+    int n = in.readInt();
+    Map<OpType, Histogram> fromDue = new EnumMap<>(OpType.class);
+    Map<OpType, Long> late = new EnumMap<>(OpType.class);
+    for (int i = 0; i < n; i++) {
+      OpType op = OpType.byName(in.readUTF());
+      late.put(op, in.readLong());
+      fromDue.put(op, readHistogram(in));
+    }
+    return new ReplayPart(executed, span, fromDue, late);
+  }
+
+  private static void writePrefill(PrefillResult p, DataOutput out) throws IOException {
+    out.writeUTF(p.status().name());
+    out.writeBoolean(p.complete());
+    for (long v : new long[] {p.files(), p.directories(), p.doneBefore(), p.created(),
+        p.alreadyThere(), p.replaced(), p.bytesWritten(), p.elapsedNanos()}) {
+      out.writeLong(v);
+    }
+    writeCounts(p.failures(), out);
+  }
+
+  private static PrefillResult readPrefill(DataInput in) throws IOException {
+    PrefillResult.Status status = PrefillResult.Status.valueOf(in.readUTF());
+    boolean complete = in.readBoolean();
+    long[] v = new long[8];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = in.readLong();
+    }
+    return new PrefillResult(status, complete, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+        readCounts(in));
+  }
+
+  private static void writeHistogram(Histogram h, DataOutput out) throws IOException {
+    byte[] bytes = histogramBytes(h, Deflater.BEST_SPEED);
+    out.writeInt(bytes.length);
+    out.write(bytes);
+  }
+
+  private static Histogram readHistogram(DataInput in) throws IOException {
+    byte[] encoded = new byte[in.readInt()];
+    in.readFully(encoded);
+    try {
+      return histogramOf(encoded);
+    } catch (IllegalArgumentException e) {
+      throw new IOException("damaged latency histogram", e);
+    }
+  }
+
+  /** HdrHistogram's compressed encoding of {@code h}, deflated at {@code level}. */
+  public static byte[] histogramBytes(Histogram h, int level) {
+    ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int length = h.encodeIntoCompressedByteBuffer(buffer, level);
+    byte[] bytes = new byte[length];
+    buffer.rewind();
+    buffer.get(bytes);
+    return bytes;
+  }
+
+  /**
+   * The histogram {@link #histogramBytes} encoded.
+   *
+   * @throws IllegalArgumentException when the bytes are not such an encoding
+   */
+  public static Histogram histogramOf(byte[] bytes) {
+    try {
+      return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+    } catch (DataFormatException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  /** Failure (or retry) counts by cause, each with its example message. */
+  private static void writeCounts(Map<String, FailureCount> counts, DataOutput out)
+      throws IOException {
+    out.writeInt(counts.size());
+    for (Map.Entry<String, FailureCount> e : counts.entrySet()) {
+      out.writeUTF(e.getKey());
+      out.writeLong(e.getValue().count());
+      String example = e.getValue().example();
+      out.writeUTF(example.length() > EXAMPLE_MAX_CHARS
+          ? example.substring(0, EXAMPLE_MAX_CHARS) : example);
+    }
+  }
+
+  private static Map<String, FailureCount> readCounts(DataInput in) throws IOException {
+    int n = in.readInt();
+    Map<String, FailureCount> counts = new TreeMap<>();
+    for (int i = 0; i < n; i++) {
+      String cause = in.readUTF();
+      counts.put(cause, new FailureCount(in.readLong(), in.readUTF()));
+    }
+    return Collections.unmodifiableMap(counts);
+  }
+}

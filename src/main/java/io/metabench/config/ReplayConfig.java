@@ -1,8 +1,8 @@
 package io.metabench.config;
 
-import io.metabench.core.InvalidInputException;
 import static io.metabench.config.ConfigKeys.*;
 
+import io.metabench.core.InvalidInputException;
 import java.io.File;
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.metabench.config;
 
-import io.metabench.core.InvalidInputException;
 import static io.metabench.config.ConfigKeys.*;
 
+import io.metabench.core.InvalidInputException;
 import io.metabench.path.NamespaceState;
 import java.util.ArrayList;
 import java.util.Collections;

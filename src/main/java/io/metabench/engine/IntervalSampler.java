@@ -1,9 +1,9 @@
 package io.metabench.engine;
 
-import io.metabench.report.SeriesFile;
 import io.metabench.core.ClockAnchor;
-import io.metabench.stats.IntervalSeries;
 import io.metabench.core.NanoClock;
+import io.metabench.report.SeriesFile;
+import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.OpRecorder;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.metabench.fs;
 
+import io.metabench.config.UserSettings;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
-import io.metabench.config.UserSettings;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster;

@@ -1,8 +1,8 @@
 package io.metabench.fs;
 
 import io.metabench.config.BenchConfig;
-import io.metabench.core.InvalidInputException;
 import io.metabench.config.UserSettings;
+import io.metabench.core.InvalidInputException;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.NamespaceState;
 import java.io.IOException;

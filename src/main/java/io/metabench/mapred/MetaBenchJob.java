@@ -2,12 +2,13 @@ package io.metabench.mapred;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
-import io.metabench.core.InvalidInputException;
 import io.metabench.config.ReplayConfig;
 import io.metabench.config.UserSettings;
+import io.metabench.core.InvalidInputException;
+import io.metabench.core.StopRequest;
 import io.metabench.fs.ClientFactory;
-import io.metabench.fs.FsSemantics;
 import io.metabench.fs.EmbeddedHdfs;
+import io.metabench.fs.FsSemantics;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetChecks;
@@ -18,12 +19,11 @@ import io.metabench.path.NamespaceState;
 import io.metabench.replay.AuditLog;
 import io.metabench.replay.Precreation;
 import io.metabench.replay.ReplayRunner;
-import io.metabench.runner.BenchmarkRunner;
-import io.metabench.core.StopRequest;
+import io.metabench.runner.RunChecks;
 import io.metabench.stats.FailureCount;
-import io.metabench.stats.ResultCodec;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplayPart;
+import io.metabench.stats.ResultCodec;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.FileNotFoundException;
@@ -119,7 +119,7 @@ public final class MetaBenchJob {
       return fs;
     })) {
       TargetChecks.hdfsLimits(config, target);
-      BenchmarkRunner.claim(control, target);
+      RunChecks.claim(control, target);
       Path jobDir = new Path(BaseDirMarker.markerDir(base),
           "jobs/job-" + startedAt + "-" + Long.toHexString(Double.doubleToLongBits(Math.random())));
       RunResult result;
@@ -197,7 +197,7 @@ public final class MetaBenchJob {
           ? BaseDirMarker.readState(control, base, m) : NamespaceState.EMPTY;
       state.afterAll(config.operations(), layout, base + " (map " + m + ")");
       if (ownership == BaseDirMarker.Ownership.OWNED) {
-        BenchmarkRunner.checkPrefill(mapConfig(m), BaseDirMarker.readPrefill(control, base, m),
+        RunChecks.checkPrefill(mapConfig(m), BaseDirMarker.readPrefill(control, base, m),
             target, base + " (map " + m + ")");
       }
     }

@@ -3,15 +3,15 @@ package io.metabench.mapred;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
 import io.metabench.config.ReplayConfig;
+import io.metabench.core.NanoClock;
+import io.metabench.core.StopRequest;
+import io.metabench.engine.PhaseBarrier;
+import io.metabench.engine.Progress;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.replay.AuditLog;
 import io.metabench.replay.ReplayRunner;
 import io.metabench.runner.BenchmarkRunner;
-import io.metabench.engine.Progress;
-import io.metabench.core.StopRequest;
-import io.metabench.engine.PhaseBarrier;
-import io.metabench.core.NanoClock;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.ResultCodec;
@@ -35,8 +35,8 @@ import org.apache.hadoop.mapreduce.Mapper;
  * One map task: the multi-threaded runner for one map index (or, in a MapReduce replay, this
  * map's share of the audit log), meeting the other maps at a file barrier before each phase,
  * and writing its result (the same {@code RunResult} a run in one process returns, with full
- * histograms and series) as its only output record. The output is committed only if the attempt succeeds, so the driver never counts
- * an attempt that did not.
+ * histograms and series) as its only output record. The output is committed only if the attempt
+ * succeeds, so the driver never counts an attempt that did not.
  */
 public final class MetaBenchMapper
     extends Mapper<IntWritable, NullWritable, IntWritable, BytesWritable> {

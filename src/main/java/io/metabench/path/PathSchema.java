@@ -8,10 +8,12 @@ import org.apache.hadoop.fs.Path;
  *
  * <pre>
  *   &lt;baseDir&gt;/.metabench/          marker and per-map namespace state
- *   &lt;baseDir&gt;/data/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]file_&lt;i&gt;   files (renamed: file_&lt;i&gt;_r)
+ *   &lt;baseDir&gt;/data/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]file_&lt;i&gt;
+ *       files (renamed: file_&lt;i&gt;_r)
  *   &lt;baseDir&gt;/dirs/map_&lt;m&gt;/thread_&lt;t&gt;/[d_&lt;x&gt;/...]dir_&lt;i&gt;    directories of mkdirs/rmdir
  *   &lt;baseDir&gt;/data/map_&lt;m&gt;/shared/[d_&lt;x&gt;/...]file_&lt;i x threads + t&gt;   -sharedDir
- *   &lt;baseDir&gt;/prefill/map_&lt;m&gt;/d_&lt;x1&gt;/.../d_&lt;xd&gt;/file_&lt;i&gt;   the prefill tree ({@link PrefillTree})
+ *   &lt;baseDir&gt;/prefill/map_&lt;m&gt;/d_&lt;x1&gt;/.../d_&lt;xd&gt;/file_&lt;i&gt;
+ *       the prefill tree ({@link PrefillTree})
  * </pre>
  *
  * <p>With {@code -sharedDir} (mdtest's "hard" mode) the workers of a map share one tree, their

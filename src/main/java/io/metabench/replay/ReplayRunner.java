@@ -1,20 +1,20 @@
 package io.metabench.replay;
 
 import io.metabench.config.BenchConfig;
-import io.metabench.core.InvalidInputException;
 import io.metabench.config.ReplayConfig;
+import io.metabench.core.ClockAnchor;
+import io.metabench.core.InvalidInputException;
+import io.metabench.core.NanoClock;
+import io.metabench.core.Parallel;
+import io.metabench.core.StopRequest;
+import io.metabench.engine.PhaseBarrier;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.FsSemantics;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
-import io.metabench.runner.BenchmarkRunner;
-import io.metabench.core.Parallel;
-import io.metabench.engine.PhaseBarrier;
-import io.metabench.core.StopRequest;
-import io.metabench.core.ClockAnchor;
-import io.metabench.core.NanoClock;
+import io.metabench.runner.RunChecks;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplayPart;
@@ -100,7 +100,7 @@ public final class ReplayRunner {
 
   /** Claims the base directory (the marker) and makes {@code <baseDir>/replay}. */
   public static void prepareTarget(FileSystem control, Target target) throws IOException {
-    BenchmarkRunner.claim(control, target);
+    RunChecks.claim(control, target);
     Path root = ReplaySchedule.replayRoot(target.baseDir());
     if (!control.mkdirs(root)) {
       throw new IOException("could not create " + root);

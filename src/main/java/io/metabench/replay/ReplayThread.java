@@ -1,9 +1,9 @@
 package io.metabench.replay;
 
-import io.metabench.op.OpType;
 import io.metabench.core.Causes;
-import io.metabench.core.StopRequest;
 import io.metabench.core.NanoClock;
+import io.metabench.core.StopRequest;
+import io.metabench.op.OpType;
 import io.metabench.stats.OpRecorder;
 import java.util.EnumMap;
 import java.util.List;

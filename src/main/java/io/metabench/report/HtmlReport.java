@@ -1,9 +1,9 @@
 package io.metabench.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.metabench.report.chart.ChartRenderer;
 import io.metabench.stats.StudySummary;
 import io.metabench.stats.SummaryRow;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;

@@ -1,13 +1,13 @@
 package io.metabench.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.PhaseResult;
-import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.PrefillResult;
+import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.text.SimpleDateFormat;
 import java.util.Date;

@@ -1,20 +1,20 @@
 package io.metabench.report;
 
-import io.metabench.stats.PhaseResult;
-import io.metabench.stats.StudyResult;
-import io.metabench.report.chart.ChartFiles;
-import io.metabench.report.chart.StudyCharts;
 import io.metabench.config.BenchConfig;
 import io.metabench.op.OpType;
+import io.metabench.report.chart.ChartFiles;
+import io.metabench.report.chart.StudyCharts;
+import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunInfo;
+import io.metabench.stats.StudyResult;
 import io.metabench.stats.StudyRun;
 import io.metabench.stats.StudySummary;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.io.File;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes a study's files into its {@link OutputPlan} directory: the study JSON (at

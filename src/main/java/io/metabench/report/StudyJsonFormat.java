@@ -1,10 +1,10 @@
 package io.metabench.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.metabench.core.Version;
 import io.metabench.stats.StudyResult;
 import io.metabench.stats.StudyRun;
 import io.metabench.stats.SummaryRow;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 
 /**

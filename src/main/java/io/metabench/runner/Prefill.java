@@ -1,17 +1,17 @@
 package io.metabench.runner;
 
-import io.metabench.engine.IntervalSampler;
-import io.metabench.engine.Progress;
-import io.metabench.core.StopRequest;
 import io.metabench.config.BenchConfig;
 import io.metabench.core.Causes;
+import io.metabench.core.ClockAnchor;
+import io.metabench.core.NanoClock;
+import io.metabench.core.StopRequest;
+import io.metabench.engine.IntervalSampler;
+import io.metabench.engine.Progress;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.LeafRanges;
 import io.metabench.path.PrefillState;
 import io.metabench.path.PrefillTree;
-import io.metabench.core.ClockAnchor;
 import io.metabench.stats.FailureCount;
-import io.metabench.core.NanoClock;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PrefillResult;
 import java.io.FileNotFoundException;

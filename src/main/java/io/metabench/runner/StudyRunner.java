@@ -1,9 +1,9 @@
 package io.metabench.runner;
 
-import io.metabench.core.StopRequest;
 import io.metabench.config.BenchConfig;
-import io.metabench.core.InvalidInputException;
 import io.metabench.config.StudyPlan;
+import io.metabench.core.InvalidInputException;
+import io.metabench.core.StopRequest;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.stats.RunResult;
@@ -128,7 +128,7 @@ public final class StudyRunner {
     }
     for (Resolved t : into) {
       Configuration c = plan.runConfiguration(conf, t.spec, plan.threadLevels().get(0));
-      BenchmarkRunner.preflight(BenchConfig.fromConfiguration(c), t.target);
+      RunChecks.preflight(BenchConfig.fromConfiguration(c), t.target);
     }
   }
 

@@ -1,7 +1,6 @@
 package io.metabench.stats;
 
 import io.metabench.op.OpType;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.metabench.config;
 
-import io.metabench.core.InvalidInputException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.metabench.core.InvalidInputException;
 import io.metabench.op.OpType;
 import java.util.Arrays;
 import java.util.Collections;

@@ -3,8 +3,8 @@ package io.metabench.config;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.cli.CliParser;
-import io.metabench.path.PrefillSizes;
 import io.metabench.engine.Progress;
+import io.metabench.path.PrefillSizes;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

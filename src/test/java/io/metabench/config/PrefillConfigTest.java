@@ -1,10 +1,10 @@
 package io.metabench.config;
 
-import io.metabench.core.InvalidInputException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.metabench.cli.CliParser;
+import io.metabench.core.InvalidInputException;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

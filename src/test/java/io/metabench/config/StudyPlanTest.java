@@ -1,9 +1,9 @@
 package io.metabench.config;
 
-import io.metabench.core.InvalidInputException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.metabench.core.InvalidInputException;
 import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;

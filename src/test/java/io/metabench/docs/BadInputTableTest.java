@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.metabench.cli.CliParser;
 import io.metabench.config.BenchConfig;
-import io.metabench.core.InvalidInputException;
 import io.metabench.config.ReplayConfig;
 import io.metabench.config.StudyPlan;
+import io.metabench.core.InvalidInputException;
 import io.metabench.replay.AuditLog;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,8 +3,8 @@ package io.metabench.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.metabench.core.InvalidInputException;
 import io.metabench.config.MixSpec;
+import io.metabench.core.InvalidInputException;
 import io.metabench.op.OpType;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

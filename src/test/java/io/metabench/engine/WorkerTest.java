@@ -1,12 +1,12 @@
 package io.metabench.engine;
 
-import io.metabench.core.Causes;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.metabench.core.Causes;
+import io.metabench.core.NanoClock;
 import io.metabench.op.MetaOp;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
-import io.metabench.core.NanoClock;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
 import java.io.FileNotFoundException;

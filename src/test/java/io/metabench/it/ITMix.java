@@ -2,7 +2,6 @@ package io.metabench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
 import io.metabench.testing.Trees;

@@ -1,11 +1,11 @@
 package io.metabench.report;
 
-import io.metabench.report.chart.ChartRenderer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.metabench.report.chart.ChartRenderer;
 import io.metabench.stats.StudySummary;
 import java.io.IOException;
 import java.io.StringWriter;

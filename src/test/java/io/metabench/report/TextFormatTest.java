@@ -3,9 +3,9 @@ package io.metabench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.stats.FailureCount;
-import io.metabench.testing.MapResults;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
+import io.metabench.testing.MapResults;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -3,17 +3,17 @@ package io.metabench.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.op.OpType;
+import io.metabench.testing.MapResults;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import io.metabench.testing.MapResults;
-import java.util.ArrayList;
-import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package io.metabench.stats;
 
-import io.metabench.core.ClockAnchor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.metabench.core.ClockAnchor;
 import io.metabench.op.OpType;
 import java.util.Arrays;
 import java.util.Collections;

@@ -3,12 +3,12 @@ package io.metabench.stats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.op.OpType;
+import io.metabench.testing.MapResults;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
-import io.metabench.testing.MapResults;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 

@@ -28,10 +28,14 @@ public final class Phase {
   private final int retries;
   private final long opTimeoutNanos;
   private final boolean failFast;
+  /** The series' names by slot; null: derived from the label and the results. */
+  private final List<String> seriesLabels;
 
   private Phase(String label, List<OpType> results, boolean inMix, boolean measured,
       int barrierIndex, long startAtEpochMillis, long expectedOps, long durationNanos,
-      long warmupNanos, double processRate, int retries, long opTimeoutNanos, boolean failFast) {
+      long warmupNanos, double processRate, int retries, long opTimeoutNanos, boolean failFast,
+      List<String> seriesLabels) {
+    this.seriesLabels = seriesLabels;
     this.label = label;
     this.results = Collections.unmodifiableList(new ArrayList<>(results));
     this.inMix = inMix;
@@ -52,7 +56,8 @@ public final class Phase {
    * the run), shows progress, writes its series, obeys stop requests and {@code -opTimeout}.
    */
   public static Phase measured(String label, List<OpType> results, int barrierIndex) {
-    return new Phase(label, results, false, true, barrierIndex, 0, -1, 0, 0, 0, 0, 0, false);
+    return new Phase(label, results, false, true, barrierIndex, 0, -1, 0, 0, 0, 0, 0, false,
+        null);
   }
 
   /**
@@ -61,25 +66,28 @@ public final class Phase {
    */
   public static Phase unmeasured(OpType op) {
     return new Phase(op.id(), Collections.singletonList(op), false, false, -1, 0, -1, 0, 0, 0,
-        0, 0, false);
+        0, 0, false, null);
   }
 
   /** This phase with its results named {@code mix:<operation>}. */
   public Phase inMix() {
     return new Phase(label, results, true, measured, barrierIndex, startAtEpochMillis,
-        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
+        seriesLabels);
   }
 
   /** Workers wait for this wall-clock time before starting (NNBench's -startTime); 0: none. */
   public Phase startingAt(long epochMillis) {
     return new Phase(label, results, inMix, measured, barrierIndex, epochMillis, expectedOps,
-        durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+        durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
+        seriesLabels);
   }
 
   /** How many operations progress counts towards; negative: unknown (time-bound, a walk). */
   public Phase expecting(long ops) {
     return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis, ops,
-        durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+        durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
+        seriesLabels);
   }
 
   /**
@@ -89,7 +97,8 @@ public final class Phase {
    */
   public Phase pacedBy(long durationNanos, long warmupNanos, double processRate) {
     return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis,
-        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
+        seriesLabels);
   }
 
   /**
@@ -99,7 +108,27 @@ public final class Phase {
    */
   public Phase guardedBy(int retries, long opTimeoutNanos, boolean failFast) {
     return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis,
-        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast);
+        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
+        seriesLabels);
+  }
+
+  /**
+   * This phase with its results' series named {@code labels} (by slot) in the series file,
+   * instead of the phase's label (one result) or {@code mix:<op>} (a mix).
+   */
+  public Phase withSeriesLabels(List<String> labels) {
+    return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis,
+        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
+        Collections.unmodifiableList(new ArrayList<>(labels)));
+  }
+
+  /** The name of slot {@code s}'s series: the phase's label for a one-result phase. */
+  public String seriesLabel(int s) {
+    if (seriesLabels != null) {
+      return seriesLabels.get(s);
+    }
+    return results.size() == 1 && !inMix ? label
+        : (inMix ? io.metabench.stats.PhaseResult.MIX_PREFIX : "") + results.get(s).id();
   }
 
   /** The name progress and the series file show (the operation, or "mix"). */

@@ -5,7 +5,6 @@ import io.metabench.core.NanoClock;
 import io.metabench.core.Parallel;
 import io.metabench.core.StopRequest;
 import io.metabench.fs.ClientFactory;
-import io.metabench.op.OpType;
 import io.metabench.report.SeriesFile;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.OpRecorder;
@@ -119,9 +118,7 @@ public final class PhaseEngine implements AutoCloseable {
     List<String> labels = new ArrayList<>();
     for (int s = 0; s < slots; s++) {
       bySlot.add(new ArrayList<>());
-      OpType op = phase.results().get(s);
-      labels.add(slots == 1 && !phase.inMixed() ? phase.label()
-          : (phase.inMixed() ? PhaseResult.MIX_PREFIX : "") + op.id());
+      labels.add(phase.seriesLabel(s));
     }
     for (int t = 0; t < workers; t++) {
       for (int s = 0; s < slots; s++) {

@@ -208,6 +208,10 @@ public final class MetaBenchJob {
     Configuration c = new Configuration(false);
     config.writeTo(c);
     c.setInt(ConfigKeys.MAP_INDEX, m);
+    if (replay != null) {
+      // A replay's operations come from its log, which the configuration then names.
+      c.set(ConfigKeys.REPLAY_AUDIT_LOG, replay.auditLog().getPath());
+    }
     return BenchConfig.fromConfiguration(c);
   }
 

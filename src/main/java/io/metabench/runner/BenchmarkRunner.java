@@ -221,13 +221,11 @@ public final class BenchmarkRunner {
     }
   }
 
-  /** This map's prefill, with one client per prefill worker. */
-  private Prefill prefill() throws IOException, InterruptedException {
+  /** This map's prefill, on the run's engine. */
+  private Prefill prefill() {
     PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(), 1, 2);
     return new Prefill(config, control, target.baseDir(), schema.prefillDir(),
-        schema.prefillMapDir(), engine.clients(config.prefillThreads()),
-        kinds.ioBufferSize(), clock, anchor,
-        progress, stop).writingSeriesTo(series);
+        schema.prefillMapDir(), engine, kinds.ioBufferSize());
   }
 
   /**

@@ -2,37 +2,31 @@ package io.metabench.runner;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.core.Causes;
-import io.metabench.core.ClockAnchor;
-import io.metabench.core.NanoClock;
-import io.metabench.core.StopRequest;
-import io.metabench.engine.IntervalSampler;
-import io.metabench.engine.Progress;
+import io.metabench.core.Parallel;
+import io.metabench.engine.Phase;
+import io.metabench.engine.PhaseEngine;
+import io.metabench.op.OpContext;
+import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.LeafRanges;
 import io.metabench.path.PrefillState;
 import io.metabench.path.PrefillTree;
 import io.metabench.stats.FailureCount;
-import io.metabench.stats.OpRecorder;
+import io.metabench.stats.PhaseResult;
 import io.metabench.stats.PrefillResult;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.PrimitiveIterator;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileAlreadyExistsException;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -63,48 +57,22 @@ final class Prefill {
   private final Path baseDir;
   private final Path mapRoot;
   private final Path prefillDir;
-  private final List<FileSystem> clients;
-  private final NanoClock clock;
-  private final ClockAnchor anchor;
-  private final Progress progress;
-  private final StopRequest stop;
+  private final PhaseEngine engine;
   private final int ioBufferSize;
 
   /**
    * @param mapRoot {@code <baseDir>/prefill/map_<m>}, scheme-less
-   * @param clients one per prefill worker
+   * @param engine the run's engine: its clients, timing, progress, series and stops
    */
-  /** Where the per-second series goes, as the phases' does; null: nowhere. */
-  private io.metabench.report.SeriesFile series;
-
   Prefill(BenchConfig config, FileSystem control, Path baseDir, Path prefillDir, Path mapRoot,
-      List<FileSystem> clients, int ioBufferSize, NanoClock clock, ClockAnchor anchor,
-      Progress progress, StopRequest stop) {
+      PhaseEngine engine, int ioBufferSize) {
     this.config = config;
     this.control = control;
     this.baseDir = baseDir;
     this.prefillDir = prefillDir;
     this.mapRoot = mapRoot;
-    this.clients = clients;
+    this.engine = engine;
     this.ioBufferSize = ioBufferSize;
-    this.clock = clock;
-    this.anchor = anchor;
-    this.progress = progress;
-    this.stop = stop;
-  }
-  /** Writes the prefill's per-second series (label {@code prefill}) to {@code file}. */
-  Prefill writingSeriesTo(io.metabench.report.SeriesFile file) {
-    this.series = file;
-    return this;
-  }
-
-
-  /** Counts of one worker, read after it ended. */
-  private static final class Counts {
-    long created;
-    long alreadyThere;
-    long replaced;
-    long bytes;
   }
 
   /**
@@ -127,61 +95,52 @@ final class Prefill {
       // The shape goes on record before the first file, so a killed prefill is known to be one.
       BaseDirMarker.writePrefill(control, baseDir, config.mapIndex(), start);
     }
-    int workers = clients.size();
+    int workers = config.prefillThreads();
     LOG.info("prefill: {} workers make {} of {} files ({} of {} leaf directories) in {}{}",
         workers, tree.files() - doneBefore, tree.files(), todo.size(), tree.leaves(), mapRoot,
         recorded == null ? "" : ", resuming");
     List<LeafRanges> slices = new ArrayList<>();
     List<AtomicLong> doneLeaves = new ArrayList<>();
-    List<OpRecorder> recorders = new ArrayList<>();
+    List<PrefillSource> sources = new ArrayList<>();
+    List<FileSystem> clients = engine.clients(workers);
     for (int w = 0; w < workers; w++) {
       slices.add(todo.part(w, workers));
       doneLeaves.add(new AtomicLong());
-      recorders.add(new OpRecorder(w));
+      sources.add(new PrefillSource(tree, slices.get(w), doneLeaves.get(w),
+          new OpContext(clients.get(w), null, engine.clock(), 0, config.replication(),
+              config.blockSize(), ioBufferSize, false, false)));
     }
     Checkpoints checkpoints = new Checkpoints(start, slices, doneLeaves);
     ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
-        daemon("metabench-prefill-checkpoint"));
+        Parallel.daemonThreads("metabench-prefill-checkpoint"));
     timer.scheduleWithFixedDelay(checkpoints::writeQuietly, config.prefillCheckpointMillis(),
         config.prefillCheckpointMillis(), TimeUnit.MILLISECONDS);
-    IntervalSampler sampler = new IntervalSampler(recorders, clock, anchor, progress, LABEL,
-        tree.files() - doneBefore).writingTo(series);
-    ExecutorService pool = Executors.newFixedThreadPool(workers, daemon("metabench-prefill"));
-    long startNanos = clock.nanoTime();
-    sampler.start();
-    List<Counts> counts;
+    // Measured like a phase (its own series, progress, -opTimeout, stops), before the first
+    // barrier: each map makes its own share; never retried (a retry would find its own file).
+    Phase phase = Phase.measured(LABEL, Arrays.asList(OpType.CREATE_WRITE, OpType.MKDIRS), -1)
+        .withSeriesLabels(Arrays.asList(LABEL, LABEL + ":mkdirs"))
+        .expecting(tree.files() - doneBefore)
+        .guardedBy(0, config.opTimeoutMillis() * 1_000_000L, config.failFast());
+    long startNanos = engine.clock().nanoTime();
+    List<PhaseResult> made;
     try {
-      List<Future<Counts>> futures = new ArrayList<>();
-      for (int w = 0; w < workers; w++) {
-        final int worker = w;
-        Callable<Counts> c = () -> fill(tree, slices.get(worker), doneLeaves.get(worker),
-            clients.get(worker), recorders.get(worker));
-        futures.add(pool.submit(c));
-      }
-      counts = new ArrayList<>();
-      for (Future<Counts> f : futures) {
-        try {
-          counts.add(f.get());
-        } catch (ExecutionException e) {
-          throw new IOException("a prefill worker failed: " + e.getCause(), e.getCause());
-        }
-      }
+      made = engine.run(phase, sources);
     } finally {
-      pool.shutdownNow();
       timer.shutdownNow();
       timer.awaitTermination(10, TimeUnit.SECONDS);
-      sampler.finish();
     }
     PrefillState end = checkpoints.write();
-    long elapsed = clock.nanoTime() - startNanos;
-    Counts total = new Counts();
+    long elapsed = engine.clock().nanoTime() - startNanos;
+    PrefillSource.Counts total = new PrefillSource.Counts();
+    for (PrefillSource s : sources) {
+      total.created += s.counts().created;
+      total.alreadyThere += s.counts().alreadyThere;
+      total.replaced += s.counts().replaced;
+      total.bytes += s.counts().bytes;
+    }
     Map<String, FailureCount> failures = new TreeMap<>();
-    for (int w = 0; w < workers; w++) {
-      total.created += counts.get(w).created;
-      total.alreadyThere += counts.get(w).alreadyThere;
-      total.replaced += counts.get(w).replaced;
-      total.bytes += counts.get(w).bytes;
-      FailureCount.addAll(failures, recorders.get(w).failures());
+    for (PhaseResult r : made) {
+      FailureCount.addAll(failures, r.failures());
     }
     PrefillResult result = new PrefillResult(recorded == null ? PrefillResult.Status.CREATED
         : PrefillResult.Status.RESUMED, end.complete(), tree.files(), tree.directories(),
@@ -233,98 +192,6 @@ final class Prefill {
     }
   }
 
-  /** One worker: its slice of leaves in order; the count of leaves completed cleanly so far. */
-  private Counts fill(PrefillTree tree, LeafRanges slice, AtomicLong doneLeaves, FileSystem fs,
-      OpRecorder recorder) {
-    Counts counts = new Counts();
-    PrefillTree.Names names = tree.names();
-    boolean clean = true;
-    for (PrimitiveIterator.OfLong it = slice.iterator(); it.hasNext() && !stop.isRequested(); ) {
-      long leaf = it.nextLong();
-      long first = tree.firstFile(leaf);
-      long n = tree.filesIn(leaf);
-      if (n > 0) {
-        long start = clock.nanoTime();
-        try {
-          if (!fs.mkdirs(tree.leafDir(leaf))) {
-            throw new IOException("mkdirs returned false");
-          }
-        } catch (IOException e) {
-          recorder.failure(start, clock.nanoTime(), "mkdirs: " + Causes.of(e),
-              tree.leafDir(leaf) + ": " + e.getMessage());
-          clean = false;
-          continue;
-        }
-        for (long i = first; i < first + n; i++) {
-          if (stop.isRequested()) {
-            clean = false; // this leaf is not finished: a resumed run redoes it
-            break;
-          }
-          clean &= createOne(fs, names.file(i), tree.sizeOf(i), recorder, counts);
-        }
-      }
-      if (clean) {
-        doneLeaves.incrementAndGet();
-      }
-    }
-    return counts;
-  }
-
-  /** Creates one file; an existing one of the right length is already there. */
-  private boolean createOne(FileSystem fs, Path file, long size, OpRecorder recorder,
-      Counts counts) {
-    long start = clock.nanoTime();
-    try {
-      try {
-        create(fs, file, size);
-      } catch (FileAlreadyExistsException e) {
-        FileStatus status = fs.getFileStatus(file);
-        if (!status.isFile()) {
-          throw e;
-        }
-        if (status.getLen() == size) {
-          counts.alreadyThere++;
-          recorder.success(start, 0, clock.nanoTime(), 0);
-          return true;
-        }
-        replace(fs, file, size, counts);
-      } catch (IOException e) {
-        String cause = Causes.of(e);
-        if (!cause.equals("AlreadyBeingCreatedException")
-            && !cause.equals("RecoveryInProgressException")) {
-          throw e;
-        }
-        // Still open by a writer that is gone (a killed run's client holds its lease).
-        replace(fs, file, size, counts);
-      }
-      counts.created++;
-      counts.bytes += size;
-      recorder.success(start, 0, clock.nanoTime(), size);
-      return true;
-    } catch (IOException | RuntimeException e) {
-      recorder.failure(start, clock.nanoTime(), Causes.of(e), e.getMessage());
-      return false;
-    }
-  }
-
-  /** A file of a generated name cut short by a killed run: removed by name and made again. */
-  private void replace(FileSystem fs, Path file, long size, Counts counts) throws IOException {
-    fs.delete(file, false);
-    create(fs, file, size);
-    counts.replaced++;
-  }
-
-  private void create(FileSystem fs, Path file, long size) throws IOException {
-    try (FSDataOutputStream out = fs.create(file, false, ioBufferSize, config.replication(),
-        config.blockSize())) {
-      for (long left = size; left > 0; ) {
-        int n = (int) Math.min(left, ZEROS.length);
-        out.write(ZEROS, 0, n);
-        left -= n;
-      }
-    }
-  }
-
   /**
    * Removes the tree {@code recorded} describes, by name and non-recursively: each leaf's files,
    * the leaf, then the inner directories deepest first, {@code map_<m>} and, when empty,
@@ -336,53 +203,36 @@ final class Prefill {
   Map<String, FailureCount> cleanup(PrefillState recorded)
       throws IOException, InterruptedException {
     PrefillTree tree = recorded.tree(mapRoot);
-    int workers = clients.size();
+    int workers = config.prefillThreads();
+    List<FileSystem> clients = engine.clients(workers);
     LeafRanges all = LeafRanges.of(0, tree.leaves());
     AtomicInteger left = new AtomicInteger();
-    ExecutorService pool = Executors.newFixedThreadPool(workers, daemon("metabench-prefill"));
-    List<Map<String, FailureCount>> perWorker = new ArrayList<>();
-    try {
-      List<Future<Map<String, FailureCount>>> futures = new ArrayList<>();
-      for (int w = 0; w < workers; w++) {
-        final int worker = w;
-        futures.add(pool.submit(() -> {
-          Map<String, FailureCount> failures = new TreeMap<>();
-          FileSystem fs = clients.get(worker);
-          PrefillTree.Names names = tree.names();
-          for (PrimitiveIterator.OfLong it = all.part(worker, workers).iterator();
-              it.hasNext(); ) {
-            long leaf = it.nextLong();
-            long first = tree.firstFile(leaf);
-            long n = tree.filesIn(leaf);
-            if (n == 0) {
-              continue;
-            }
-            for (long i = first; i < first + n; i++) {
-              try {
-                fs.delete(names.file(i), false);
-              } catch (FileNotFoundException e) {
-                // already gone
-              } catch (IOException e) {
-                count(failures, Causes.of(e), e.getMessage());
-              }
-            }
-            if (!removeDir(fs, tree.leafDir(leaf))) {
-              left.incrementAndGet();
-            }
+    List<Map<String, FailureCount>> perWorker = engine.forEachWorker(workers, worker -> {
+      Map<String, FailureCount> failures = new TreeMap<>();
+      FileSystem fs = clients.get(worker);
+      PrefillTree.Names names = tree.names();
+      for (PrimitiveIterator.OfLong it = all.part(worker, workers).iterator(); it.hasNext(); ) {
+        long leaf = it.nextLong();
+        long first = tree.firstFile(leaf);
+        long n = tree.filesIn(leaf);
+        if (n == 0) {
+          continue;
+        }
+        for (long i = first; i < first + n; i++) {
+          try {
+            fs.delete(names.file(i), false);
+          } catch (FileNotFoundException e) {
+            // already gone
+          } catch (IOException e) {
+            count(failures, Causes.of(e), e.getMessage());
           }
-          return failures;
-        }));
-      }
-      for (Future<Map<String, FailureCount>> f : futures) {
-        try {
-          perWorker.add(f.get());
-        } catch (ExecutionException e) {
-          throw new IOException("a prefill cleanup worker failed: " + e.getCause(), e.getCause());
+        }
+        if (!removeDir(fs, tree.leafDir(leaf))) {
+          left.incrementAndGet();
         }
       }
-    } finally {
-      pool.shutdownNow();
-    }
+      return failures;
+    });
     Map<String, FailureCount> failures = new TreeMap<>();
     for (Map<String, FailureCount> f : perWorker) {
       FailureCount.addAll(failures, f);
@@ -420,12 +270,4 @@ final class Prefill {
         new FailureCount(1, message == null ? "" : message)));
   }
 
-  private static java.util.concurrent.ThreadFactory daemon(String name) {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, name + "-" + n.getAndIncrement());
-      t.setDaemon(true);
-      return t;
-    };
-  }
 }

@@ -78,6 +78,19 @@ class ITOneEngine {
   }
 
   @Test
+  void aHungCreateInThePrefillEndsAsACountedTimeout() throws Exception {
+    // 4 files in 2 leaves, 2 workers; every create hangs 20 s.
+    MetaBenchRun r = run("-D", FaultyLocalFileSystem.CREATE_DELAY_MILLIS + "=20000",
+        "-prefillFiles", "4", "-prefillDepth", "1", "-prefillFanOut", "2", "-threads", "2",
+        "-opTimeout", "300ms", "-baseDir", base("prefill"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode prefill = r.json().get("prefill");
+    assertThat(prefill.get("failed").asLong()).isEqualTo(4);
+    assertThat(prefill.get("failures").get(TIMED_OUT).get("count").asLong()).isEqualTo(4);
+    assertThat(prefill.get("complete").asBoolean()).isFalse();
+  }
+
+  @Test
   void aMixCarriesItsSeriesAndAStallShowsAsADisruptionWindow() throws Exception {
     // One worker, so a 2.5 s stall leaves whole seconds in which nothing completes.
     MetaBenchRun r = run("-D", STAT_STALL_EVERY + "=400", "-D", STAT_STALL_MILLIS + "=2500",

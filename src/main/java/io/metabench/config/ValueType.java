@@ -165,30 +165,25 @@ public abstract class ValueType {
   };
 
   /** A {@link MixSpec}; the JSON shows its text. */
-  static final ValueType MIX = new ValueType() {
-    @Override
-    Object parse(String raw, Option o) {
-      return MixSpec.parse(raw);
-    }
-
-    @Override
-    Object param(Object value) {
-      return value.toString();
-    }
-  };
+  static final ValueType MIX = textual(MixSpec::parse);
 
   /** A {@link PrefillSizes}; the JSON shows its text. */
-  static final ValueType PREFILL_SIZES = new ValueType() {
-    @Override
-    Object parse(String raw, Option o) {
-      return PrefillSizes.parse(raw);
-    }
+  static final ValueType PREFILL_SIZES = textual(PrefillSizes::parse);
 
-    @Override
-    Object param(Object value) {
-      return value.toString();
-    }
-  };
+  /** A value parsed from its text by {@code parser}, which the JSON shows as that text. */
+  private static ValueType textual(java.util.function.Function<String, Object> parser) {
+    return new ValueType() {
+      @Override
+      Object parse(String raw, Option o) {
+        return parser.apply(raw);
+      }
+
+      @Override
+      Object param(Object value) {
+        return value.toString();
+      }
+    };
+  }
 
   /**
    * Held by no key of its own: the option loads resources, writes another option's key, or has no

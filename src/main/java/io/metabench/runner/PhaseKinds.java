@@ -321,7 +321,7 @@ final class PhaseKinds {
   }
 
   /** Removes an empty directory; true when it is gone, also when it was gone already. */
-  private static boolean deleteEmptyDir(FileSystem fs, Path dir) {
+  static boolean deleteEmptyDir(FileSystem fs, Path dir) {
     try {
       // A repeated cleanup (after something else could not be removed) finds it gone already.
       return fs.delete(dir, false) || !fs.exists(dir);

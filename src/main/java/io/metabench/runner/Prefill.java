@@ -227,7 +227,7 @@ final class Prefill {
             count(failures, Causes.of(e), e.getMessage());
           }
         }
-        if (!removeDir(fs, tree.leafDir(leaf))) {
+        if (!PhaseKinds.deleteEmptyDir(fs, tree.leafDir(leaf))) {
           left.incrementAndGet();
         }
       }
@@ -238,31 +238,20 @@ final class Prefill {
       FailureCount.addAll(failures, f);
     }
     for (Path dir : tree.innerDirsDeepestFirst()) {
-      if (!removeDir(control, dir)) {
+      if (!PhaseKinds.deleteEmptyDir(control, dir)) {
         left.incrementAndGet();
       }
     }
-    if (!removeDir(control, mapRoot)) {
+    if (!PhaseKinds.deleteEmptyDir(control, mapRoot)) {
       left.incrementAndGet();
     }
-    removeDir(control, prefillDir); // other maps' trees may still be in it
+    PhaseKinds.deleteEmptyDir(control, prefillDir); // other maps' trees may still be in it
     if (left.get() > 0) {
       LOG.warn("prefill cleanup: {} directories under {} still hold something and were left in "
           + "place", left.get(), mapRoot);
       failures.put("directory not empty", new FailureCount(left.get(), ""));
     }
     return failures;
-  }
-
-  /** Removes an empty directory; true when it is gone (or was never made). */
-  private static boolean removeDir(FileSystem fs, Path dir) {
-    try {
-      return fs.delete(dir, false) || !fs.exists(dir);
-    } catch (FileNotFoundException e) {
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
   }
 
   private static void count(Map<String, FailureCount> failures, String cause, String message) {

@@ -23,7 +23,7 @@ import org.HdrHistogram.Histogram;
  * interval. Sampling methods are synchronized: the timer thread and {@link #finish} never
  * overlap.
  */
-public final class IntervalSampler {
+final class IntervalSampler {
   private static final org.slf4j.Logger LOG =
       org.slf4j.LoggerFactory.getLogger(IntervalSampler.class);
   static final long INTERVAL_NANOS = 1_000_000_000L;
@@ -46,7 +46,7 @@ public final class IntervalSampler {
   private SeriesFile seriesFile;
   private boolean seriesBroken;
 
-  public IntervalSampler(List<OpRecorder> recorders, NanoClock clock, ClockAnchor anchor,
+  IntervalSampler(List<OpRecorder> recorders, NanoClock clock, ClockAnchor anchor,
       Progress progress, String label, long expected) {
     this(java.util.Collections.singletonList(recorders),
         java.util.Collections.singletonList(label), clock, anchor, progress, label, expected);
@@ -71,12 +71,12 @@ public final class IntervalSampler {
   }
 
   /** Also writes each interval to {@code file} as it is taken (null: nowhere). */
-  public IntervalSampler writingTo(SeriesFile file) {
+  IntervalSampler writingTo(SeriesFile file) {
     this.seriesFile = file;
     return this;
   }
 
-  public synchronized void start() {
+  synchronized void start() {
     startNanos = clock.nanoTime();
     lastNanos = startNanos;
     timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -89,7 +89,7 @@ public final class IntervalSampler {
   }
 
   /** Stops the timer, takes the last interval and returns the (first group's) series. */
-  public IntervalSeries finish() throws InterruptedException {
+  IntervalSeries finish() throws InterruptedException {
     return finishAll().get(0);
   }
 

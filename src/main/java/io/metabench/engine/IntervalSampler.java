@@ -2,8 +2,8 @@ package io.metabench.engine;
 
 import io.metabench.core.ClockAnchor;
 import io.metabench.core.NanoClock;
-import io.metabench.report.SeriesFile;
 import io.metabench.stats.IntervalSeries;
+import io.metabench.stats.IntervalSink;
 import io.metabench.stats.OpRecorder;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -43,7 +43,7 @@ final class IntervalSampler {
   private long lastNanos;
   private long done;
   private long failed;
-  private SeriesFile seriesFile;
+  private IntervalSink seriesFile;
   private boolean seriesBroken;
 
   IntervalSampler(List<OpRecorder> recorders, NanoClock clock, ClockAnchor anchor,
@@ -71,7 +71,7 @@ final class IntervalSampler {
   }
 
   /** Also writes each interval to {@code file} as it is taken (null: nowhere). */
-  IntervalSampler writingTo(SeriesFile file) {
+  IntervalSampler writingTo(IntervalSink file) {
     this.seriesFile = file;
     return this;
   }

@@ -5,8 +5,8 @@ import io.metabench.core.NanoClock;
 import io.metabench.core.Parallel;
 import io.metabench.core.StopRequest;
 import io.metabench.fs.ClientFactory;
-import io.metabench.report.SeriesFile;
 import io.metabench.stats.IntervalSeries;
+import io.metabench.stats.IntervalSink;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
 import java.io.IOException;
@@ -43,7 +43,7 @@ public final class PhaseEngine implements AutoCloseable {
   private final ExecutorService pool =
       Executors.newCachedThreadPool(Parallel.daemonThreads("metabench-worker"));
   private final List<FileSystem> clients = new ArrayList<>();
-  private SeriesFile series;
+  private IntervalSink series;
 
   /**
    * @param sharedClient whether all workers share one client ({@code -sharedClient})
@@ -62,7 +62,7 @@ public final class PhaseEngine implements AutoCloseable {
   }
 
   /** Writes every measured phase's per-second series to {@code file} as it runs (null: no). */
-  public PhaseEngine writingSeriesTo(SeriesFile file) {
+  public PhaseEngine writingSeriesTo(IntervalSink file) {
     this.series = file;
     return this;
   }

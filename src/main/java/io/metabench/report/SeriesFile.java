@@ -1,6 +1,7 @@
 package io.metabench.report;
 
 import io.metabench.stats.IntervalSeries;
+import io.metabench.stats.IntervalSink;
 import java.io.Closeable;
 import java.io.File;
 import java.io.FileOutputStream;
@@ -19,7 +20,7 @@ import org.apache.commons.csv.CSVPrinter;
  * <p>Lifecycle: {@link #create}, {@link #interval} any number of times, {@link #close}. Called
  * from one phase's sampler thread at a time; not thread-safe otherwise.
  */
-public final class SeriesFile implements Closeable {
+public final class SeriesFile implements Closeable, IntervalSink {
   public static final List<String> COLUMNS = SeriesFormat.COLUMNS;
 
   private final CSVPrinter csv;
@@ -41,6 +42,7 @@ public final class SeriesFile implements Closeable {
   }
 
   /** One interval of {@code phase}; {@code originNanos} is when the phase's series began. */
+  @Override
   public void interval(String phase, IntervalSeries.Interval iv, long originNanos)
       throws IOException {
     csv.printRecord(SeriesFormat.row(phase, iv, originNanos));

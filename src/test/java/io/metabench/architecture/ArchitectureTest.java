@@ -1,5 +1,9 @@
 package io.metabench.architecture;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -11,6 +15,7 @@ import com.tngtech.archunit.lang.ArchRule;
  * The layering of the main code (docs/architecture.md): no package depends, directly or through
  * others, on a package that depends on it. Each package (subpackages included, such as
  * {@code report.chart}) is a slice of its own, so two packages importing each other fail here.
+ * The bottom layers are also held to what they may use.
  */
 @AnalyzeClasses(packages = "io.metabench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
@@ -18,4 +23,21 @@ class ArchitectureTest {
   @ArchTest
   static final ArchRule packagesHaveNoCycles =
       slices().matching("io.metabench.(**)").should().beFreeOfCycles();
+
+  @ArchTest
+  static final ArchRule coreUsesNothingOfOurs = classes().that()
+      .resideInAPackage("io.metabench.core..").should().onlyDependOnClassesThat(
+          resideInAPackage("io.metabench.core..").or(resideOutsideOfPackage("io.metabench..")));
+
+  @ArchTest
+  static final ArchRule theEngineKnowsNoOutputsNorCommands = noClasses().that()
+      .resideInAPackage("io.metabench.engine..").should().dependOnClassesThat()
+      .resideInAnyPackage("io.metabench.report..", "io.metabench.runner..",
+          "io.metabench.replay..", "io.metabench.mapred..", "io.metabench.command..");
+
+  @ArchTest
+  static final ArchRule resultsKnowNoEngineNorOutputs = noClasses().that()
+      .resideInAPackage("io.metabench.stats..").should().dependOnClassesThat()
+      .resideInAnyPackage("io.metabench.engine..", "io.metabench.report..",
+          "io.metabench.runner..", "io.metabench.command..");
 }

@@ -141,7 +141,8 @@ public final class Phase {
     return results;
   }
 
-  public boolean inMixed() {
+  /** Whether this is a mix: its results are named {@code mix:<operation>}. */
+  public boolean isMix() {
     return inMix;
   }
 

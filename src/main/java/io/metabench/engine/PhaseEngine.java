@@ -167,7 +167,7 @@ public final class PhaseEngine implements AutoCloseable {
       PhaseResult merged = PhaseResult.merge(phase.results().get(s), ofSlot, startedAt, anchor);
       PhaseResult r = merged.withLateMaps(lateMap ? 1 : 0).withSeries(seriesBySlot.get(s))
           .withPacing(warmupOps, merged.serviceTime());
-      results.add(phase.inMixed() ? r.inMix() : r);
+      results.add(phase.isMix() ? r.inMix() : r);
     }
     return results;
   }

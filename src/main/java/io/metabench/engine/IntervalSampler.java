@@ -46,12 +46,6 @@ final class IntervalSampler {
   private IntervalSink seriesFile;
   private boolean seriesBroken;
 
-  IntervalSampler(List<OpRecorder> recorders, NanoClock clock, ClockAnchor anchor,
-      Progress progress, String label, long expected) {
-    this(java.util.Collections.singletonList(recorders),
-        java.util.Collections.singletonList(label), clock, anchor, progress, label, expected);
-  }
-
   /**
    * A sampler of several results at once (a mix's operations): a series per group of recorders,
    * written under that group's label, and one progress line ({@code label}) over them all.
@@ -86,11 +80,6 @@ final class IntervalSampler {
     });
     timer.scheduleAtFixedRate(this::sample, INTERVAL_NANOS, INTERVAL_NANOS,
         TimeUnit.NANOSECONDS);
-  }
-
-  /** Stops the timer, takes the last interval and returns the (first group's) series. */
-  IntervalSeries finish() throws InterruptedException {
-    return finishAll().get(0);
   }
 
   /** Stops the timer, takes the last interval and returns each group's series, in order. */

@@ -15,49 +15,53 @@ import java.util.List;
  * methods, each of which returns a new phase.
  */
 public final class Phase {
-  private final String label;
-  private final List<OpType> results;
-  private final boolean inMix;
-  private final boolean measured;
-  private final int barrierIndex;
-  private final long startAtEpochMillis;
-  private final long expectedOps;
-  private final long durationNanos;
-  private final long warmupNanos;
-  private final double processRate;
-  private final int retries;
-  private final long opTimeoutNanos;
-  private final boolean failFast;
+  // Not final only so that a with* method can change its copy before publishing it: no phase
+  // is changed once a caller has it.
+  private String label;
+  private List<OpType> results;
+  private boolean inMix;
+  private boolean measured;
+  private int barrierIndex;
+  private long startAtEpochMillis;
+  private long expectedOps = -1;
+  private long durationNanos;
+  private long warmupNanos;
+  private double processRate;
+  private int retries;
+  private long opTimeoutNanos;
+  private boolean failFast;
   /** The series' names by slot; null: derived from the label and the results. */
-  private final List<String> seriesLabels;
+  private List<String> seriesLabels;
 
-  private Phase(String label, List<OpType> results, boolean inMix, boolean measured,
-      int barrierIndex, long startAtEpochMillis, long expectedOps, long durationNanos,
-      long warmupNanos, double processRate, int retries, long opTimeoutNanos, boolean failFast,
-      List<String> seriesLabels) {
-    this.seriesLabels = seriesLabels;
+  private Phase(String label, List<OpType> results, boolean measured, int barrierIndex) {
     this.label = label;
     this.results = Collections.unmodifiableList(new ArrayList<>(results));
-    this.inMix = inMix;
     this.measured = measured;
     this.barrierIndex = barrierIndex;
-    this.startAtEpochMillis = startAtEpochMillis;
-    this.expectedOps = expectedOps;
-    this.durationNanos = durationNanos;
-    this.warmupNanos = warmupNanos;
-    this.processRate = processRate;
-    this.retries = retries;
-    this.opTimeoutNanos = opTimeoutNanos;
-    this.failFast = failFast;
+  }
+
+  private Phase copy() {
+    Phase p = new Phase(label, results, measured, barrierIndex);
+    p.inMix = inMix;
+    p.startAtEpochMillis = startAtEpochMillis;
+    p.expectedOps = expectedOps;
+    p.durationNanos = durationNanos;
+    p.warmupNanos = warmupNanos;
+    p.processRate = processRate;
+    p.retries = retries;
+    p.opTimeoutNanos = opTimeoutNanos;
+    p.failFast = failFast;
+    p.seriesLabels = seriesLabels;
+    return p;
   }
 
   /**
    * A measured phase: it meets the other processes at barrier {@code barrierIndex} (its index in
-   * the run), shows progress, writes its series, obeys stop requests and {@code -opTimeout}.
+   * the run; negative: none), shows progress, writes its series, obeys stop requests and
+   * {@code -opTimeout}.
    */
   public static Phase measured(String label, List<OpType> results, int barrierIndex) {
-    return new Phase(label, results, false, true, barrierIndex, 0, -1, 0, 0, 0, 0, 0, false,
-        null);
+    return new Phase(label, results, true, barrierIndex);
   }
 
   /**
@@ -65,29 +69,28 @@ public final class Phase {
    * by a stop request (what it removes must be removed), closed loop.
    */
   public static Phase unmeasured(OpType op) {
-    return new Phase(op.id(), Collections.singletonList(op), false, false, -1, 0, -1, 0, 0, 0,
-        0, 0, false, null);
+    return new Phase(op.id(), Collections.singletonList(op), false, -1);
   }
 
   /** This phase with its results named {@code mix:<operation>}. */
   public Phase inMix() {
-    return new Phase(label, results, true, measured, barrierIndex, startAtEpochMillis,
-        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
-        seriesLabels);
+    Phase p = copy();
+    p.inMix = true;
+    return p;
   }
 
   /** Workers wait for this wall-clock time before starting (NNBench's -startTime); 0: none. */
   public Phase startingAt(long epochMillis) {
-    return new Phase(label, results, inMix, measured, barrierIndex, epochMillis, expectedOps,
-        durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
-        seriesLabels);
+    Phase p = copy();
+    p.startAtEpochMillis = epochMillis;
+    return p;
   }
 
   /** How many operations progress counts towards; negative: unknown (time-bound, a walk). */
   public Phase expecting(long ops) {
-    return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis, ops,
-        durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
-        seriesLabels);
+    Phase p = copy();
+    p.expectedOps = ops;
+    return p;
   }
 
   /**
@@ -96,9 +99,11 @@ public final class Phase {
    * workers (0: closed loop). Ignored for an unmeasured phase.
    */
   public Phase pacedBy(long durationNanos, long warmupNanos, double processRate) {
-    return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis,
-        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
-        seriesLabels);
+    Phase p = copy();
+    p.durationNanos = durationNanos;
+    p.warmupNanos = warmupNanos;
+    p.processRate = processRate;
+    return p;
   }
 
   /**
@@ -107,9 +112,11 @@ public final class Phase {
    * failed operation. Only retries apply to an unmeasured phase.
    */
   public Phase guardedBy(int retries, long opTimeoutNanos, boolean failFast) {
-    return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis,
-        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
-        seriesLabels);
+    Phase p = copy();
+    p.retries = retries;
+    p.opTimeoutNanos = opTimeoutNanos;
+    p.failFast = failFast;
+    return p;
   }
 
   /**
@@ -117,9 +124,9 @@ public final class Phase {
    * instead of the phase's label (one result) or {@code mix:<op>} (a mix).
    */
   public Phase withSeriesLabels(List<String> labels) {
-    return new Phase(label, results, inMix, measured, barrierIndex, startAtEpochMillis,
-        expectedOps, durationNanos, warmupNanos, processRate, retries, opTimeoutNanos, failFast,
-        Collections.unmodifiableList(new ArrayList<>(labels)));
+    Phase p = copy();
+    p.seriesLabels = Collections.unmodifiableList(new ArrayList<>(labels));
+    return p;
   }
 
   /** The name of slot {@code s}'s series: the phase's label for a one-result phase. */

@@ -353,7 +353,7 @@ public final class MetaBenchJob {
    * each operation of a mix), in the order the maps ran them, counts, histograms and series
    * added up.
    */
-  static List<PhaseResult> combinePhases(List<RunResult> maps) {
+  private static List<PhaseResult> combinePhases(List<RunResult> maps) {
     Map<String, List<PhaseResult>> byName = new java.util.LinkedHashMap<>();
     for (RunResult m : maps) {
       for (PhaseResult p : m.phases()) {

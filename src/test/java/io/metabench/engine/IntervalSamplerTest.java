@@ -9,6 +9,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,8 @@ class IntervalSamplerTest {
   void everyOperationLandsInExactlyOneInterval() throws Exception {
     OpRecorder w0 = new OpRecorder(0);
     OpRecorder w1 = new OpRecorder(1);
-    IntervalSampler sampler = new IntervalSampler(Arrays.asList(w0, w1), now::get,
+    IntervalSampler sampler = new IntervalSampler(Collections.singletonList(Arrays.asList(w0, w1)),
+        Collections.singletonList("create_write"), now::get,
         ClockAnchor.IDENTITY, recording, "create_write", 10);
     sampler.start();
     w0.success(0, 0, 2 * MS, 0);
@@ -44,7 +46,7 @@ class IntervalSamplerTest {
     w1.success(0, 0, 8 * MS, 0);
     w0.failure(0, 1 * MS, "IOException", "y");
     now.addAndGet(250 * MS);
-    IntervalSeries series = sampler.finish();
+    IntervalSeries series = sampler.finishAll().get(0);
 
     assertThat(series.intervals()).hasSize(2);
     IntervalSeries.Interval first = series.intervals().get(0);
@@ -68,6 +70,36 @@ class IntervalSamplerTest {
     assertThat(last.intervalTps).isEqualTo(4.0);
     // 4 left at 6 per 0.75 s
     assertThat(last.etaSeconds()).isEqualTo(0.5);
+  }
+
+  @Test
+  void eachResultOfAMixGetsItsOwnSeriesAndProgressCountsThemAll() throws Exception {
+    OpRecorder stat0 = new OpRecorder(0);
+    OpRecorder stat1 = new OpRecorder(1);
+    OpRecorder read0 = new OpRecorder(0);
+    IntervalSampler sampler = new IntervalSampler(
+        Arrays.asList(Arrays.asList(stat0, stat1), Collections.singletonList(read0)),
+        Arrays.asList("mix:stat", "mix:open_read"), now::get, ClockAnchor.IDENTITY, recording,
+        "mix", -1);
+    sampler.start();
+    stat0.success(0, 0, MS, 0);
+    stat1.success(0, 0, MS, 0);
+    read0.failure(0, MS, "IOException", "x");
+    now.addAndGet(1000 * MS);
+    sampler.sample();
+    read0.success(0, 0, MS, 0);
+    now.addAndGet(1000 * MS);
+    List<IntervalSeries> series = sampler.finishAll();
+
+    assertThat(series).hasSize(2);
+    assertThat(series.get(0).intervals()).extracting(IntervalSeries.Interval::successes)
+        .containsExactly(2L, 0L);
+    assertThat(series.get(1).intervals()).extracting(IntervalSeries.Interval::successes)
+        .containsExactly(0L, 1L);
+    assertThat(series.get(1).intervals().get(0).failed()).isEqualTo(1);
+    Progress.Snapshot last = seen.get(seen.size() - 1);
+    assertThat(last.done).isEqualTo(4);
+    assertThat(last.failed).isEqualTo(1);
   }
 
   @Test

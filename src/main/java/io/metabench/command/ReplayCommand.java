@@ -4,6 +4,7 @@ import io.metabench.cli.CliParser;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ReplayConfig;
 import io.metabench.core.NanoClock;
+import io.metabench.engine.Progress;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.mapred.MetaBenchJob;
@@ -38,9 +39,12 @@ public final class ReplayCommand extends Command {
     return () -> {
       try (Target target = TargetResolver.resolve(config, conf)) {
         RunResult result = config.maps() > 0
-            ? new MetaBenchJob(config, conf, target, context.stop()).withReplay(replay, log).run()
+            ? RunCommand.writeCombinedSeries(config,
+                new MetaBenchJob(config, conf, target, context.stop()).withReplay(replay, log).run())
             : new ReplayRunner(config, replay, log, target, NanoClock.SYSTEM,
-                BenchConfig.quiet(conf) ? null : context.err(), context.stop()).run();
+                BenchConfig.quiet(conf) ? Progress.QUIET
+                    : Progress.to(context.err(), System.console() != null), context.stop())
+                .seriesTo(OutputPlan.seriesFile(config, System.currentTimeMillis())).run();
         new Publisher(context.out()).all(result);
         return result.exitCode();
       }

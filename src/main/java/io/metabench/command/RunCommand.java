@@ -63,16 +63,26 @@ public final class RunCommand extends Command {
       throws IOException, InterruptedException {
     boolean quiet = BenchConfig.quiet(conf);
     if (config.maps() > 0) {
-      RunResult result = new MetaBenchJob(config, conf, target, context.stop()).run();
-      File series = OutputPlan.seriesFile(config, result.info().startedAtEpochMillis());
-      if (result.phases().stream().anyMatch(p -> !p.series().isEmpty())) {
-        ResultFiles.write(series, new SeriesFormat(), result);
-      }
-      return result;
+      return writeCombinedSeries(config,
+          new MetaBenchJob(config, conf, target, context.stop()).run());
     }
     return new BenchmarkRunner(config, target, NanoClock.SYSTEM, PhaseBarrier.NONE,
             quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
             context.stop())
             .seriesTo(OutputPlan.seriesFile(config, System.currentTimeMillis())).run();
+  }
+
+  /**
+   * Writes a MapReduce job's series, its maps' combined by wall-clock second, where
+   * {@link OutputPlan#seriesFile} says (a process writes its own live instead).
+   *
+   * @return {@code result}
+   */
+  static RunResult writeCombinedSeries(BenchConfig config, RunResult result) throws IOException {
+    File series = OutputPlan.seriesFile(config, result.info().startedAtEpochMillis());
+    if (result.phases().stream().anyMatch(p -> !p.series().isEmpty())) {
+      ResultFiles.write(series, new SeriesFormat(), result);
+    }
+    return result;
   }
 }

@@ -122,19 +122,20 @@ public enum Option {
           .help("Reading phases read the items of the worker n places on (of the map n places "
               + "on with -maps), so client caches cannot answer (mdtest -N; default {default})")),
   OP_TIMEOUT(SECONDS, DURATION_MS, cli("duration", "opTimeout").key(ConfigKeys.OP_TIMEOUT_MILLIS)
-      .def(0L).run("opTimeoutMs").group(Group.PHASES).notForReplay(Reasons.NOT_YET)
+      .def(0L).run("opTimeoutMs").group(Group.PHASES)
       .help("Interrupt a call that takes longer and count it as failed: seconds (30) or 500ms, "
           + "30s, 2m (default: no limit)")),
   FAIL_FAST(FLAG, BOOL, cli(null, "failFast").key(ConfigKeys.FAIL_FAST).def(false)
-      .run("failFast").group(Group.PHASES).notForReplay(Reasons.NOT_YET)
+      .run("failFast").group(Group.PHASES)
       .help("Stop at the first failed operation and report what completed")),
   OVERWRITE(FLAG, BOOL, cli(null, "overwrite").key(ConfigKeys.OVERWRITE).def(false).run(null)
       .group(Group.OUTPUT)
       .help("Replace existing result files (-jsonOut, -outDir) instead of refusing")),
   SERIES_OUT(SET, TEXT, cli("file", "seriesOut").key(ConfigKeys.SERIES_OUT).def("").run(null)
-      .group(Group.OUTPUT).notForReplay("a replay writes no per-second series")
+      .group(Group.OUTPUT)
       .help("Per-second series CSV, written while the run goes (default: beside the JSON file, "
-          + "<name>.series.csv; none with -maps)")),
+          + "<name>.series.csv; with -maps, the maps' series combined by wall-clock second, "
+          + "written when the job ends)")),
   DURATION(SECONDS, DURATION_MS, cli("duration", "duration").key(ConfigKeys.DURATION_MILLIS)
       .def(0L).run("durationMs").group(Group.PACING)
       .help("Run each phase that keeps names (open_read, stat, exists, chmod, set_times, list, "
@@ -418,7 +419,6 @@ public enum Option {
     static final String NO_ITEMS = "the audit log names the paths";
     static final String NO_SIZES = "the audit log records no sizes: replayed creates are empty "
         + "files with the file system's defaults";
-    static final String NOT_YET = "not implemented for replay";
   }
 
   /** A constant's declaration, built fluently; used only while the constants are made. */

@@ -29,8 +29,16 @@ public final class StopRequest {
     request(why, true);
   }
 
-  /** Requests the stop; {@code signal} tells a signal from the run's own decision (-failFast). */
+  /**
+   * Requests the stop; {@code signal} tells a signal from the run's own decision (-failFast).
+   *
+   * @throws IllegalStateException on {@link #NEVER}, which is shared: a run that may stop itself
+   *     makes a request of its own ({@code new StopRequest(parent)})
+   */
   public void request(String why, boolean signal) {
+    if (this == NEVER) {
+      throw new IllegalStateException("StopRequest.NEVER cannot be requested (" + why + ")");
+    }
     synchronized (this) {
       if (reason == null) {
         bySignal = signal;

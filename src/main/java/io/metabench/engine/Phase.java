@@ -30,6 +30,7 @@ public final class Phase {
   private int retries;
   private long opTimeoutNanos;
   private boolean failFast;
+  private boolean scheduled;
   /** The series' names by slot; null: derived from the label and the results. */
   private List<String> seriesLabels;
 
@@ -51,6 +52,7 @@ public final class Phase {
     p.retries = retries;
     p.opTimeoutNanos = opTimeoutNanos;
     p.failFast = failFast;
+    p.scheduled = scheduled;
     p.seriesLabels = seriesLabels;
     return p;
   }
@@ -117,6 +119,21 @@ public final class Phase {
     p.opTimeoutNanos = opTimeoutNanos;
     p.failFast = failFast;
     return p;
+  }
+
+  /**
+   * Scheduled by its sources: steps may carry due times ({@link Step#dueAt}), counted from the
+   * moment the phase's start gate opened, the same for all its workers (a paced replay).
+   */
+  public Phase scheduled() {
+    Phase p = copy();
+    p.scheduled = true;
+    return p;
+  }
+
+  /** Whether the sources set due times, and so the workers share one start. */
+  public boolean isScheduled() {
+    return scheduled;
   }
 
   /**

@@ -110,7 +110,8 @@ public final class PhaseEngine implements AutoCloseable {
     int workers = sources.size();
     int slots = phase.results().size();
     boolean lateMap = phase.barrierIndex() >= 0 && barrier.await(phase.barrierIndex());
-    StartGate gate = new StartGate(workers, phase.startAtEpochMillis());
+    StartGate gate = new StartGate(workers, phase.startAtEpochMillis(),
+        phase.isScheduled() ? clock : null);
     long startedAt = System.currentTimeMillis();
     OpRecorder[][] recorders = new OpRecorder[workers][slots];
     OpRecorder[][] warmups = new OpRecorder[workers][slots];
@@ -166,7 +167,7 @@ public final class PhaseEngine implements AutoCloseable {
       }
       PhaseResult merged = PhaseResult.merge(phase.results().get(s), ofSlot, startedAt, anchor);
       PhaseResult r = merged.withLateMaps(lateMap ? 1 : 0).withSeries(seriesBySlot.get(s))
-          .withPacing(warmupOps, merged.serviceTime());
+          .withWarmupOps(warmupOps);
       results.add(phase.isMix() ? r.inMix() : r);
     }
     return results;

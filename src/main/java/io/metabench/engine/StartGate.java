@@ -1,5 +1,6 @@
 package io.metabench.engine;
 
+import io.metabench.core.NanoClock;
 import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 
@@ -13,10 +14,28 @@ import java.util.concurrent.CyclicBarrier;
 final class StartGate {
   private final CyclicBarrier barrier;
   private final long startAtEpochMillis;
+  private volatile long openedNanos;
 
   StartGate(int workers, long startAtEpochMillis) {
-    this.barrier = new CyclicBarrier(workers);
+    this(workers, startAtEpochMillis, null);
+  }
+
+  /**
+   * A gate that, when {@code clock} is not null, reads it once as all workers have arrived: the
+   * common start a scheduled phase's due times count from.
+   */
+  StartGate(int workers, long startAtEpochMillis, NanoClock clock) {
+    this.barrier = clock == null ? new CyclicBarrier(workers)
+        : new CyclicBarrier(workers, () -> openedNanos = clock.nanoTime());
     this.startAtEpochMillis = startAtEpochMillis;
+  }
+
+  /**
+   * When all workers had arrived, on the clock given to the constructor; read after
+   * {@link #arriveAndWait} returned (the barrier orders the write before every release).
+   */
+  long openedNanos() {
+    return openedNanos;
   }
 
   /**

@@ -20,6 +20,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class Worker implements Callable<Worker.Recorded> {
   static final String RETURNED_FALSE = "returned false";
+  /** The longest a waiting worker sleeps before it looks at the stop request again. */
+  private static final long MAX_PARK_NANOS = 100_000_000L;
 
   /** What one worker recorded: per result slot, its measured and its warm-up recorder. */
   static final class Recorded {
@@ -103,7 +105,9 @@ final class Worker implements Callable<Worker.Recorded> {
       }
     }
     // A closed loop needs no origin; not reading the clock for it keeps NNBench's way exact.
-    long origin = pacing == Pacing.CLOSED_LOOP ? 0 : clock.nanoTime();
+    // Due times set by a scheduled source count from the gate's opening, common to all workers.
+    long origin = pacing != Pacing.CLOSED_LOOP ? clock.nanoTime()
+        : gate != null ? gate.openedNanos() : 0;
     boolean bounded = pacing.durationBound();
     boolean fixedRate = pacing.fixedRate();
     // Asked only when there is a warm-up: nanoTime may be negative, so no origin-based time
@@ -114,6 +118,7 @@ final class Worker implements Callable<Worker.Recorded> {
     // A stop request ends the worker between operations; the one in flight completes and counts.
     for (long k = 0; !stop.isRequested(); k++) {
       long start;
+      boolean scheduled = fixedRate;
       if (fixedRate) {
         start = origin + pacing.dueNanos(k);
         if (bounded && start - end >= 0) {
@@ -127,9 +132,17 @@ final class Worker implements Callable<Worker.Recorded> {
         if (!source.next(k, step)) {
           break;
         }
+        scheduled = step.dueNanos() != Step.UNSCHEDULED;
+        if (scheduled) {
+          waitUntil(origin + step.dueNanos());
+          if (stop.isRequested()) {
+            source.done(step, false);
+            break;
+          }
+        }
         // Read after the source answered: a shared walk may have waited for work, and that
         // wait is no part of the operation.
-        start = clock.nanoTime();
+        start = scheduled ? origin + step.dueNanos() : clock.nanoTime();
         if (bounded && start - end >= 0) {
           source.done(step, false);
           break;
@@ -139,7 +152,7 @@ final class Worker implements Callable<Worker.Recorded> {
       int slot = step.slot();
       boolean ok = false;
       try {
-        ok = runOne(step, warm ? warmups[slot] : recorders[slot], start, fixedRate);
+        ok = runOne(step, warm ? warmups[slot] : recorders[slot], start, scheduled);
       } finally {
         // Also when the call threw an Error: a shared walk must learn its directory is done.
         source.done(step, ok);
@@ -150,23 +163,28 @@ final class Worker implements Callable<Worker.Recorded> {
 
   /**
    * Sleeps until {@code due}, or returns at once when the worker is behind: a late operation
-   * starts immediately and its latency still counts from when it was due.
+   * starts immediately and its latency still counts from when it was due. Sleeps in slices, so
+   * a stop is seen during a long gap (a quiet stretch of a replayed log), not after it.
    */
   private void waitUntil(long due) {
     for (long wait = due - clock.nanoTime(); wait > 0 && !stop.isRequested();
         wait = due - clock.nanoTime()) {
-      LockSupport.parkNanos(wait);
+      LockSupport.parkNanos(Math.min(wait, MAX_PARK_NANOS));
     }
   }
 
   /**
    * Runs the step until it succeeds or its attempts are spent. Latency runs from {@code start}:
-   * when the operation began, or with a fixed rate when it was due.
+   * when the operation began, or when it was due when it is {@code scheduled} (a fixed rate, a
+   * source's due time).
    *
    * @return whether it succeeded
    */
-  private boolean runOne(Step s, OpRecorder recorder, long start, boolean fixedRate) {
-    long actualStart = fixedRate ? clock.nanoTime() : start;
+  private boolean runOne(Step s, OpRecorder recorder, long start, boolean scheduled) {
+    long actualStart = scheduled ? clock.nanoTime() : start;
+    if (scheduled) {
+      recorder.startedLate(actualStart - start);
+    }
     MetaOp op = s.op();
     long item = s.item();
     for (int attempt = 0;; attempt++) {
@@ -191,7 +209,7 @@ final class Worker implements Callable<Worker.Recorded> {
       } else if (ok) {
         long end = clock.nanoTime();
         recorder.success(start, ctx.splitNanos(), end, ctx.amount());
-        if (fixedRate) {
+        if (scheduled) {
           recorder.serviceTime(end - actualStart);
         }
         return true;

@@ -13,6 +13,7 @@ import io.metabench.replay.AuditLog;
 import io.metabench.replay.ReplayRunner;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.ReplayPart;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.ResultCodec;
 import io.metabench.stats.RunInfo;
@@ -73,22 +74,21 @@ public final class MetaBenchMapper
         try (InputStream in = barrierFs.open(logPath)) {
           log = AuditLog.read(in, logPath.getName());
         }
-        ReplayRunner.MapShare share = new ReplayRunner(config, ReplayConfig.ofTask(conf), log,
-            target, NanoClock.SYSTEM, BenchConfig.quiet(conf) ? null : System.err,
-            StopRequest.NEVER).runAsMap(mapIndex, conf.getInt(ConfigKeys.MAPS, 1), files);
+        long startedAt = System.currentTimeMillis();
+        java.util.List<PhaseResult> phases = new ReplayRunner(config, ReplayConfig.ofTask(conf),
+            log, target, NanoClock.SYSTEM, progress(conf), StopRequest.NEVER)
+            .runAsMap(mapIndex, conf.getInt(ConfigKeys.MAPS, 1), files);
         result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
-            target.baseDir().toString(), config.sharedClient(), System.currentTimeMillis()),
-            config, share.phases(), java.util.Collections.emptyMap())
-            .withReplay(ReplaySummary.ofPart(share.part()));
+            target.baseDir().toString(), config.sharedClient(), startedAt),
+            config, phases, java.util.Collections.emptyMap())
+            .withReplay(ReplaySummary.ofPart(ReplayPart.of(phases)));
       } else {
         // -startTime is NNBench's way to start the maps together: the first phase then waits
         // for that wall-clock time instead of the file barrier; later phases meet at the
         // barrier.
         PhaseBarrier barrier = config.startTime() > 0
             ? phase -> phase > 0 && files.await(phase) : files;
-        // Plain progress lines every few seconds land in the task's stderr log.
-        result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier,
-            BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false),
+        result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier, progress(conf),
             StopRequest.NEVER).run();
       }
       // The same result a run in one process returns, in the one binary form results travel in.
@@ -98,6 +98,11 @@ public final class MetaBenchMapper
     } finally {
       heartbeat.shutdownNow();
     }
+  }
+
+  /** Plain progress lines every few seconds, landing in the task's stderr log. */
+  private static Progress progress(Configuration conf) {
+    return BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false);
   }
 
   private static void count(Context context, java.util.List<PhaseResult> phases) {

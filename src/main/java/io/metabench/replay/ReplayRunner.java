@@ -7,35 +7,32 @@ import io.metabench.core.InvalidInputException;
 import io.metabench.core.NanoClock;
 import io.metabench.core.Parallel;
 import io.metabench.core.StopRequest;
+import io.metabench.engine.Phase;
 import io.metabench.engine.PhaseBarrier;
+import io.metabench.engine.PhaseEngine;
+import io.metabench.engine.Progress;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.FsSemantics;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
+import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
+import io.metabench.report.SeriesFile;
 import io.metabench.runner.RunChecks;
-import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplayPart;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
+import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLongArray;
-import org.HdrHistogram.Histogram;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -43,46 +40,52 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Replays an audit log against a target in this process, or this map's share of it in a
- * MapReduce replay. Lifecycle of a replay in one process: check, without changing anything, that
- * the target is reachable, its base directory usable (new, empty, or MetaBench's, exactly as a
- * benchmark run checks it) and that it holds no {@code replay} subtree yet; then claim the base
- * directory (the marker), make {@code <baseDir>/replay}, create what the log finds already there
- * (unmeasured), make the clients, start every thread at once behind a barrier and replay; then
- * merge each thread's recorders into one {@link PhaseResult} per operation. A map of a MapReduce
- * replay does only the last part: the driver has checked, claimed and precreated.
+ * MapReduce replay, on the one {@link PhaseEngine}: the replay is one measured phase with a
+ * result per operation, each thread's commands an {@link ReplaySource}. Lifecycle of a replay in
+ * one process: check, without changing anything, that the target is reachable, its base
+ * directory usable (new, empty, or MetaBench's, exactly as a benchmark run checks it) and that it
+ * holds no {@code replay} subtree yet; then claim the base directory (the marker), make
+ * {@code <baseDir>/replay}, create what the log finds already there (unmeasured), and run the
+ * phase: clients, start gate, due times, {@code -opTimeout}, {@code -failFast}, stops, progress,
+ * per-second series and the merge are the engine's, as for every phase kind. A map of a
+ * MapReduce replay does only the phase: the driver has checked, claimed and precreated.
  *
  * <p>One instance runs once; not thread-safe.
  */
 public final class ReplayRunner {
   private static final Logger LOG = LoggerFactory.getLogger(ReplayRunner.class);
-  /** How often progress is printed to stderr. */
-  static final int PROGRESS_EVERY_SECONDS = 5;
 
   private final BenchConfig config;
   private final ReplayConfig replay;
   private final AuditLog log;
   private final Target target;
   private final NanoClock clock;
-  private final PrintStream progressOut;
+  private final Progress progress;
   private final StopRequest stop;
   private final ClientFactory clients;
-  private final List<FileSystem> opened = new ArrayList<>();
-  private ExecutorService pool;
+  private File seriesPath;
 
   /**
-   * A runner printing progress to {@code progressOut} (null: none) and stopping early, with a
-   * partial result, when {@code stop} is requested.
+   * A runner showing progress through {@code progress} and stopping early, with a partial
+   * result, when {@code stop} is requested.
    */
   public ReplayRunner(BenchConfig config, ReplayConfig replay, AuditLog log, Target target,
-      NanoClock clock, PrintStream progressOut, StopRequest stop) {
+      NanoClock clock, Progress progress, StopRequest stop) {
     this.config = config;
     this.replay = replay;
     this.log = log;
     this.target = target;
     this.clock = clock;
-    this.progressOut = progressOut;
-    this.stop = stop;
+    this.progress = progress;
+    // Its own request, so -failFast stops this replay only.
+    this.stop = new StopRequest(stop);
     this.clients = new ClientFactory(target);
+  }
+
+  /** Writes the replay's per-second series (a row per operation and second) to {@code file}. */
+  public ReplayRunner seriesTo(File file) {
+    this.seriesPath = file;
+    return this;
   }
 
   /**
@@ -115,117 +118,86 @@ public final class ReplayRunner {
   public RunResult run() throws IOException, InterruptedException {
     long startedAt = System.currentTimeMillis();
     Path base = target.baseDir();
-    try {
-      FileSystem control = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
-        FileSystem fs = track(clients.newClient());
+    FileSystem control = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
+      FileSystem fs = clients.newClient();
+      try {
         checkTarget(fs, base);
-        return fs;
-      });
+      } catch (IOException | RuntimeException e) {
+        closeQuietly(fs);
+        throw e;
+      }
+      return fs;
+    });
+    try {
       prepareTarget(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
-      pool = Executors.newCachedThreadPool(daemonThreads());
       Precreation pre = replay.precreate() ? Precreation.of(log.entries()) : Precreation.NONE;
       long precreateFailed = precreate(pre, target, config.threads());
       ReplaySchedule schedule = ReplaySchedule.of(log.entries(), config.threads(),
           replay.speed());
-      Replayed r = replay(schedule, PhaseBarrier.NONE, startedAt);
+      List<PhaseResult> phases = replay(schedule, PhaseBarrier.NONE);
       RunResult result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(),
           target.embedded(), base.toString(), config.sharedClient(), startedAt), config,
-          r.phases, Collections.emptyMap())
+          phases, Collections.emptyMap())
           .withSemantics(semantics)
           .withReplay(summary(log, replay, pre.size() - precreateFailed, precreateFailed,
-              r.part));
+              ReplayPart.of(phases)));
       return !stop.isRequested() ? result : stop.bySignal()
           ? result.withInterruption(stop.reason()) : result.withEarlyStop(stop.reason());
     } finally {
-      close();
-    }
-  }
-
-  /** What one map of a MapReduce replay did: a phase per operation, and its replay figures. */
-  public static final class MapShare {
-    private final List<PhaseResult> phases;
-    private final ReplayPart part;
-
-    MapShare(List<PhaseResult> phases, ReplayPart part) {
-      this.phases = phases;
-      this.part = part;
-    }
-
-    /** One phase per operation of the whole log, in {@link AuditLog#operations()} order. */
-    public List<PhaseResult> phases() {
-      return phases;
-    }
-
-    public ReplayPart part() {
-      return part;
+      closeQuietly(control);
     }
   }
 
   /**
    * Replays map {@code mapIndex}'s share of the log, starting when the maps meet at
-   * {@code barrier} (phase 0). The driver has checked and claimed the base directory, made the
-   * replay subtree and precreated.
+   * {@code barrier} (phase 0): a phase per operation of the whole log, in
+   * {@link AuditLog#operations()} order. The driver has checked and claimed the base directory,
+   * made the replay subtree and precreated.
    */
-  public MapShare runAsMap(int mapIndex, int maps, PhaseBarrier barrier)
+  public List<PhaseResult> runAsMap(int mapIndex, int maps, PhaseBarrier barrier)
       throws IOException, InterruptedException {
-    long startedAt = System.currentTimeMillis();
-    try {
-      pool = Executors.newCachedThreadPool(daemonThreads());
-      ReplaySchedule schedule = ReplaySchedule.of(log.entries(), config.threads(),
-          replay.speed(), maps, mapIndex);
-      Replayed r = replay(schedule, barrier, startedAt);
-      return new MapShare(r.phases, r.part);
-    } finally {
-      close();
-    }
+    return replay(ReplaySchedule.of(log.entries(), config.threads(), replay.speed(), maps,
+        mapIndex), barrier);
   }
 
-  /** The outcome of the replay proper. */
-  private static final class Replayed {
-    final List<PhaseResult> phases;
-    final ReplayPart part;
-
-    Replayed(List<PhaseResult> phases, ReplayPart part) {
-      this.phases = phases;
-      this.part = part;
-    }
-  }
-
-  /** Makes the clients, meets the other maps (if any), and runs every thread. */
-  private Replayed replay(ReplaySchedule schedule, PhaseBarrier barrier, long startedAt)
+  /** Runs the replay phase on the engine: one worker per schedule thread. */
+  private List<PhaseResult> replay(ReplaySchedule schedule, PhaseBarrier barrier)
       throws IOException, InterruptedException {
-    int threads = schedule.threads();
-    List<FileSystem> fs = clientsFor(threads);
-    boolean lateMap = barrier.await(0);
-    LOG.info("replay of {}: {} of its {} commands on {} threads at speed {} into {}",
-        log.source(), schedule.size(), log.entries().size(), threads, replay.speed(),
-        ReplaySchedule.replayRoot(target.baseDir()));
-    long[] startNanos = new long[1];
-    CyclicBarrier gate = new CyclicBarrier(threads, () -> startNanos[0] = clock.nanoTime());
-    AtomicLongArray progress = new AtomicLongArray(threads);
-    ClockAnchor anchor = ClockAnchor.now(clock);
-    List<ReplayThread.Outcome> outcomes;
-    Thread reporter = progressReporter(progress, schedule);
-    try {
-      outcomes = forEachThread(pool, threads, t -> new ReplayThread(t, log.entries(), schedule,
-          fs.get(t), target.baseDir(), clock, gate, startNanos, progress, stop).call());
+    List<OpType> ops = new ArrayList<>(log.operations());
+    List<String> labels = new ArrayList<>();
+    for (OpType op : ops) {
+      labels.add(op.id());
+    }
+    Phase phase = Phase.measured("replay", ops, 0).expecting(schedule.size())
+        .guardedBy(0, config.opTimeoutMillis() * 1_000_000L, config.failFast())
+        .withSeriesLabels(labels);
+    if (schedule.paced()) {
+      phase = phase.scheduled();
+    }
+    SeriesFile series = SeriesFile.openOrWarn(seriesPath);
+    try (PhaseEngine engine = new PhaseEngine(clients, config.sharedClient(), clock,
+        ClockAnchor.now(clock), barrier, progress, stop).writingSeriesTo(series)) {
+      List<FileSystem> fs = engine.clients(schedule.threads());
+      ReplayOp op = new ReplayOp(log.entries(), target.baseDir());
+      List<ReplaySource> sources = new ArrayList<>();
+      for (int t = 0; t < schedule.threads(); t++) {
+        sources.add(new ReplaySource(new OpContext(fs.get(t), null, clock, 0, (short) 1, 1,
+            4096, false, false), op, log.entries(), schedule, t, ops));
+      }
+      LOG.info("replay of {}: {} of its {} commands on {} threads at speed {} into {}",
+          log.source(), schedule.size(), log.entries().size(), schedule.threads(),
+          replay.speed(), ReplaySchedule.replayRoot(target.baseDir()));
+      return engine.run(phase, sources);
     } finally {
-      if (reporter != null) {
-        reporter.interrupt();
+      if (series != null) {
+        try {
+          series.close();
+        } catch (IOException e) {
+          LOG.warn("closing the per-second series file failed: {}", e.toString());
+        }
       }
     }
-    List<PhaseResult> phases = new ArrayList<>();
-    for (OpType op : log.operations()) {
-      List<OpRecorder> recorders = new ArrayList<>();
-      for (int t = 0; t < outcomes.size(); t++) {
-        OpRecorder r = outcomes.get(t).service.get(op);
-        recorders.add(r != null ? r : new OpRecorder(t));
-      }
-      phases.add(PhaseResult.merge(op, recorders, startedAt, anchor)
-          .withLateMaps(lateMap ? 1 : 0));
-    }
-    return new Replayed(phases, part(outcomes, startNanos[0]));
   }
 
   /**
@@ -279,77 +251,12 @@ public final class ReplayRunner {
     return failed.get();
   }
 
-  /** This process's replay figures, from its threads' outcomes. */
-  private static ReplayPart part(List<ReplayThread.Outcome> outcomes, long replayStart) {
-    Map<OpType, Histogram> fromDue = new EnumMap<>(OpType.class);
-    Map<OpType, Long> late = new EnumMap<>(OpType.class);
-    long lastStart = Long.MIN_VALUE;
-    long executed = 0;
-    for (ReplayThread.Outcome o : outcomes) {
-      for (Map.Entry<OpType, Histogram> h : o.fromDue.entrySet()) {
-        fromDue.computeIfAbsent(h.getKey(), k -> new Histogram(3)).add(h.getValue());
-      }
-      for (Map.Entry<OpType, Long> b : o.maxBehind.entrySet()) {
-        late.merge(b.getKey(), b.getValue(), Math::max);
-      }
-      lastStart = Math.max(lastStart, o.lastStart);
-      executed += o.executed;
-    }
-    long span = lastStart == Long.MIN_VALUE ? 0 : lastStart - replayStart;
-    return new ReplayPart(executed, span, fromDue, late);
-  }
-
   /** The summary of a replay of {@code log}: what the log held, and what the replay did. */
   public static ReplaySummary summary(AuditLog log, ReplayConfig replay, long precreated,
       long precreateFailed, ReplayPart part) {
     return new ReplaySummary(log.source(), log.lines(), log.auditLines(), log.otherLines(),
         log.malformedLines(), log.unsupported(), log.denied(), replay.precreate(), precreated,
         precreateFailed, replay.speed(), log.spanMillis(), part);
-  }
-
-  /** A daemon printing the commands done every few seconds to stderr; null when quiet. */
-  private Thread progressReporter(AtomicLongArray progress, ReplaySchedule schedule) {
-    if (progressOut == null) {
-      return null;
-    }
-    long all = schedule.size();
-    long began = clock.nanoTime();
-    Thread t = new Thread(() -> {
-      try {
-        while (true) {
-          TimeUnit.SECONDS.sleep(PROGRESS_EVERY_SECONDS);
-          long done = 0;
-          for (int i = 0; i < progress.length(); i++) {
-            done += progress.get(i);
-          }
-          progressOut.printf(Locale.ROOT, "replay %4ds %d/%d commands (%d%%)%n",
-              (clock.nanoTime() - began) / 1_000_000_000L, done, all,
-              all == 0 ? 100 : done * 100 / all);
-        }
-      } catch (InterruptedException e) {
-        // the replay ended
-      }
-    }, "metabench-replay-progress");
-    t.setDaemon(true);
-    t.start();
-    return t;
-  }
-
-  private FileSystem track(FileSystem fs) {
-    synchronized (opened) {
-      opened.add(fs);
-    }
-    return fs;
-  }
-
-  private List<FileSystem> clientsFor(int threads) throws IOException, InterruptedException {
-    List<FileSystem> made = forEachThread(pool, config.sharedClient() ? 1 : threads,
-        t -> track(clients.newClient()));
-    List<FileSystem> fs = new ArrayList<>(threads);
-    for (int t = 0; t < threads; t++) {
-      fs.add(made.get(config.sharedClient() ? 0 : t));
-    }
-    return fs;
   }
 
   private static <T> List<T> forEachThread(ExecutorService pool, int threads,
@@ -361,24 +268,18 @@ public final class ReplayRunner {
     return Parallel.daemonThreads("metabench-replay");
   }
 
-  private void close() {
-    if (pool != null) {
-      pool.shutdownNow();
+  private static void closeQuietly(FileSystem fs) {
+    try {
+      fs.close();
+    } catch (IOException e) {
+      LOG.debug("closing a client failed", e);
     }
-    List<FileSystem> all;
-    synchronized (opened) {
-      all = new ArrayList<>(opened);
-    }
-    closeAll(all);
   }
 
   private static void closeAll(List<FileSystem> clients) {
     for (FileSystem fs : clients) {
-      try {
-        fs.close();
-      } catch (IOException e) {
-        LOG.debug("closing a client failed", e);
-      }
+      closeQuietly(fs);
     }
   }
+
 }

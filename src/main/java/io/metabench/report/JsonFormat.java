@@ -116,27 +116,6 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     JsonOutput.number(w, "logSpanSeconds", r.logSpanMillis() / 1e3, 3);
     JsonOutput.number(w, "replaySpanSeconds", r.replaySpanNanos() / 1e9, 6);
     JsonOutput.number(w, "achievedSpeed", r.achievedSpeed(), 6);
-    w.writeArrayFieldStart("fromDue");
-    for (Map.Entry<io.metabench.op.OpType, Histogram> e : r.fromDue().entrySet()) {
-      Histogram h = e.getValue();
-      boolean any = h.getTotalCount() > 0;
-      w.writeStartObject();
-      w.writeStringField("operation", e.getKey().id());
-      w.writeNumberField("successful", h.getTotalCount());
-      w.writeObjectFieldStart("latencyMs");
-      JsonOutput.number(w, "mean", any ? h.getMean() / 1e6 : 0, 6);
-      for (int i = 0; i < PERCENTILES.length; i++) {
-        JsonOutput.number(w, PERCENTILE_NAMES[i],
-            any ? h.getValueAtPercentile(PERCENTILES[i]) / 1e6 : 0, 6);
-      }
-      JsonOutput.number(w, "max", any ? h.getMaxValue() / 1e6 : 0, 6);
-      w.writeEndObject();
-      Long behind = r.maxBehindNanos().get(e.getKey());
-      JsonOutput.number(w, "maxLateMs", behind == null ? 0 : behind / 1e6, 6);
-      w.writeStringField("latencyHistogram", encode(h));
-      w.writeEndObject();
-    }
-    w.writeEndArray();
     w.writeEndObject();
   }
 
@@ -173,11 +152,13 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     JsonOutput.number(w, "workerBusyMs", p.workerBusyNanos() / 1e6, 6);
     w.writeNumberField("warmupOperations", p.warmupOps());
     if (p.serviceTime() != null) {
-      // Fixed rate: latencyMs runs from when each operation was due; this from its actual start.
+      // Scheduled (-rate, a paced replay): latencyMs runs from when each operation was due;
+      // this from its actual start.
       JsonOutput.number(w, "achievedRate", p.attemptedPerSecond(), 3);
       w.writeObjectFieldStart("serviceTimeMs");
       writePercentiles(w, p.serviceTime());
       w.writeEndObject();
+      JsonOutput.number(w, "maxLateMs", p.maxLateNanos() / 1e6, 6);
     }
     w.writeStringField("latencyHistogram", encode(p.latency()));
     w.writeArrayFieldStart("disruptions");

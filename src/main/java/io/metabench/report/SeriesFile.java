@@ -10,6 +10,8 @@ import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.commons.csv.CSVPrinter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A run's per-second series ({@link ResultFormatType#SERIES}, rows as {@link SeriesFormat}
@@ -22,6 +24,8 @@ import org.apache.commons.csv.CSVPrinter;
  */
 public final class SeriesFile implements Closeable, IntervalSink {
   public static final List<String> COLUMNS = SeriesFormat.COLUMNS;
+
+  private static final Logger LOG = LoggerFactory.getLogger(SeriesFile.class);
 
   private final CSVPrinter csv;
 
@@ -39,6 +43,24 @@ public final class SeriesFile implements Closeable, IntervalSink {
         StandardCharsets.UTF_8));
     csv.flush();
     return new SeriesFile(csv);
+  }
+
+  /**
+   * The series file at {@code file} (null: none asked), or null with a warning when it cannot be
+   * written: the run goes on without it, as a lost series costs no measurement.
+   */
+  public static SeriesFile openOrWarn(File file) {
+    if (file == null) {
+      return null;
+    }
+    try {
+      SeriesFile f = create(file);
+      LOG.info("per-second series: {}", file.getAbsolutePath());
+      return f;
+    } catch (IOException e) {
+      LOG.warn("the per-second series file {} cannot be written: {}", file, e.toString());
+      return null;
+    }
   }
 
   /** One interval of {@code phase}; {@code originNanos} is when the phase's series began. */

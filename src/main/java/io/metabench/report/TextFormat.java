@@ -29,9 +29,10 @@ public final class TextFormat implements ResultFormat<RunResult> {
         : "map " + result.config().mapIndex() + ", " + result.config().threads() + " workers";
     if (result.replay() != null) {
       out.append(String.format(Locale.ROOT, "replay of %s into %s/replay, %d threads, %s "
-          + "clients; latency = service time (from each command's start)%n%n",
-          result.replay().auditLog(), info.baseDir(), result.config().threads(),
-          info.clientMode()));
+          + "clients; latency = %s%n%n", result.replay().auditLog(), info.baseDir(),
+          result.config().threads(), info.clientMode(), result.replay().speed() == 0
+              ? "service time (no schedule at -replaySpeed 0)"
+              : "from each command's due time (service time below)"));
     } else {
       out.append(String.format(Locale.ROOT,
           "base dir %s, %s x %d items, %s clients, %d bytes per file%n",
@@ -130,9 +131,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
     out.append(String.format(Locale.ROOT, "%n%s%n", verdict));
   }
 
-  private static final String DUE_ROW = "%-13s %10s %9s %9s %9s %9s %9s %9s %12s%n";
-
-  /** The replay's summary: what the log held, what ran, the pace, latency from due time. */
+  /** The replay's summary: what the log held, what ran, the pace. */
   private static void writeReplay(ReplaySummary r, Appendable out) throws IOException {
     out.append(String.format(Locale.ROOT, "%nreplay: %d lines, %d audit commands: %d replayed, "
         + "%d not replayed; %d other lines, %d unreadable audit lines%n", r.lines(),
@@ -153,22 +152,6 @@ public final class TextFormat implements ResultFormat<RunResult> {
         + "achieved speed %s%n", fixed(r.logSpanMillis() / 1e3, 3),
         fixed(r.replaySpanNanos() / 1e9, 3), r.speed() == 0 ? "0 (as fast as possible)"
             : ReportMath.fixed(r.speed(), 3, "-"), fixed(r.achievedSpeed(), 3)));
-    out.append(String.format(Locale.ROOT, "latency from due time%s:%n", r.speed() == 0
-        ? " (no schedule at -replaySpeed 0: the same as the service time)" : ""));
-    out.append(String.format(Locale.ROOT, DUE_ROW, "operation", "ok", "mean ms", "p50 ms",
-        "p90 ms", "p99 ms", "p99.9 ms", "max ms", "max late ms"));
-    for (Map.Entry<OpType, org.HdrHistogram.Histogram> e : r.fromDue().entrySet()) {
-      org.HdrHistogram.Histogram h = e.getValue();
-      boolean any = h.getTotalCount() > 0;
-      Long behind = r.maxBehindNanos().get(e.getKey());
-      out.append(String.format(Locale.ROOT, DUE_ROW, e.getKey().id(), h.getTotalCount(),
-          fixed(any ? h.getMean() / 1e6 : 0, 3), fixed(any ? h.getValueAtPercentile(50) / 1e6 : 0, 3),
-          fixed(any ? h.getValueAtPercentile(90) / 1e6 : 0, 3),
-          fixed(any ? h.getValueAtPercentile(99) / 1e6 : 0, 3),
-          fixed(any ? h.getValueAtPercentile(99.9) / 1e6 : 0, 3),
-          fixed(any ? h.getMaxValue() / 1e6 : 0, 3),
-          fixed(behind == null ? 0 : behind / 1e6, 3)));
-    }
   }
 
   /**
@@ -243,10 +226,13 @@ public final class TextFormat implements ResultFormat<RunResult> {
     if (p.serviceTime() != null) {
       Histogram st = p.serviceTime();
       boolean empty = st.getTotalCount() == 0;
-      out.append(String.format(Locale.ROOT, "  %s: fixed rate %s ops/s asked, %s achieved; "
-          + "latency counts from when each operation was due. Service time (from its actual "
-          + "start): p50 %s p99 %s p99.9 %s max %s ms%n", p.name(),
-          fixed(result.config().rate(), 1), fixed(p.attemptedPerSecond(), 1),
+      String pace = result.replay() != null ? "replayed at -replaySpeed "
+          + fixed(result.replay().speed(), 3) + ", " + fixed(p.attemptedPerSecond(), 1)
+          + " ops/s" : "fixed rate " + fixed(result.config().rate(), 1) + " ops/s asked, "
+          + fixed(p.attemptedPerSecond(), 1) + " achieved";
+      out.append(String.format(Locale.ROOT, "  %s: %s; latency counts from when each operation "
+          + "was due, the latest started %s ms late. Service time (from its actual start): "
+          + "p50 %s p99 %s p99.9 %s max %s ms%n", p.name(), pace, fixed(p.maxLateNanos() / 1e6, 3),
           fixed(empty ? 0 : st.getValueAtPercentile(50) / 1e6, 3),
           fixed(empty ? 0 : st.getValueAtPercentile(99) / 1e6, 3),
           fixed(empty ? 0 : st.getValueAtPercentile(99.9) / 1e6, 3),

@@ -127,14 +127,7 @@ public final class BenchmarkRunner {
       }
       RunChecks.claim(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
-      if (seriesPath != null) {
-        try {
-          series = SeriesFile.create(seriesPath);
-          LOG.info("per-second series: {}", seriesPath.getAbsolutePath());
-        } catch (IOException e) {
-          LOG.warn("the per-second series file {} cannot be written: {}", seriesPath, e.toString());
-        }
-      }
+      series = SeriesFile.openOrWarn(seriesPath);
       engine = new PhaseEngine(clients, config.sharedClient(), clock, anchor, barrier, progress,
           stop).writingSeriesTo(series);
       kinds = new PhaseKinds(config, target, clock, engine, stop, control);

@@ -25,9 +25,10 @@ public final class OpRecorder {
   // keeps two) would cost about 1 MB a worker once latencies reach milliseconds.
   private final SingleWriterRecorder okInterval = new SingleWriterRecorder(3, true);
   private final SingleWriterRecorder failedInterval = new SingleWriterRecorder(3, true);
-  // Fixed-rate phases only: each success's time from its actual start (latency runs from when
-  // it was due).
+  // Scheduled phases only (-rate, a replay): each success's time from its actual start (latency
+  // runs from when it was due), and the most an operation started after it was due.
   private Histogram serviceTime;
+  private long maxLateNanos;
   private final Map<String, FailureCount> failures = new TreeMap<>();
   private final Map<String, FailureCount> retries = new TreeMap<>();
   private long attempted;
@@ -71,6 +72,16 @@ public final class OpRecorder {
       serviceTime = new Histogram(3);
     }
     serviceTime.recordValue(nanos);
+  }
+
+  /**
+   * In a scheduled phase, that an operation (succeeded or failed) started {@code nanos} after it
+   * was due; the most is kept.
+   */
+  public void startedLate(long nanos) {
+    if (nanos > maxLateNanos) {
+      maxLateNanos = nanos;
+    }
   }
 
   /** Service times of a fixed-rate phase's successes; null in a closed-loop phase. */
@@ -186,7 +197,7 @@ public final class OpRecorder {
     long end = ran ? anchor.epochNanos(lastEnd) : 0;
     return new PhaseResult(op, 1, attempted, successes, failures, retries, late ? 1 : 0, 0, start,
         end, busyNanos(), bytes, firstPartNanos, secondPartNanos, latency,
-        ran ? start / 1_000_000 : fallbackStartEpochMillis).withPacing(0, serviceTime);
+        ran ? start / 1_000_000 : fallbackStartEpochMillis).withPacing(0, serviceTime, maxLateNanos);
   }
 
   /** Time from this worker's first operation start to its last operation end; 0 when none ran. */

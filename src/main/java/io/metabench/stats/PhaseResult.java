@@ -41,6 +41,7 @@ public final class PhaseResult {
   private final IntervalSeries series;
   private final long warmupOps;
   private final Histogram serviceTime;
+  private final long maxLateNanos;
   private final boolean inMix;
 
   public PhaseResult(OpType op, int workers, long attempted, long successes,
@@ -67,11 +68,12 @@ public final class PhaseResult {
     this.series = IntervalSeries.EMPTY;
     this.warmupOps = 0;
     this.serviceTime = null;
+    this.maxLateNanos = 0;
     this.inMix = false;
   }
 
   private PhaseResult(PhaseResult p, IntervalSeries series, long warmupOps,
-      Histogram serviceTime, boolean inMix) {
+      Histogram serviceTime, long maxLateNanos, boolean inMix) {
     this.op = p.op;
     this.workers = p.workers;
     this.attempted = p.attempted;
@@ -91,17 +93,18 @@ public final class PhaseResult {
     this.series = series;
     this.warmupOps = warmupOps;
     this.serviceTime = serviceTime;
+    this.maxLateNanos = maxLateNanos;
     this.inMix = inMix;
   }
 
   /** This result with its per-second series. */
   public PhaseResult withSeries(IntervalSeries series) {
-    return new PhaseResult(this, series, warmupOps, serviceTime, inMix);
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, inMix);
   }
 
   /** This result as one operation's share of a mix ({@code -mix}). */
   public PhaseResult inMix() {
-    return new PhaseResult(this, series, warmupOps, serviceTime, true);
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, true);
   }
 
   private PhaseResult markedInMix(boolean mix) {
@@ -126,11 +129,25 @@ public final class PhaseResult {
 
   /**
    * This result with what pacing adds: operations done during the warm-up and left out of every
-   * other figure, and (fixed rate) the service times, where {@link #latency} runs from when each
-   * operation was due. {@code serviceTime} null: a closed-loop phase.
+   * other figure, and for a scheduled phase ({@code -rate}, a replay) the service times, where
+   * {@link #latency} runs from when each operation was due, and the most any operation started
+   * after its due time. {@code serviceTime} null: a closed-loop phase.
    */
-  public PhaseResult withPacing(long warmupOps, Histogram serviceTime) {
-    return new PhaseResult(this, series, warmupOps, serviceTime, inMix);
+  public PhaseResult withPacing(long warmupOps, Histogram serviceTime, long maxLateNanos) {
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, inMix);
+  }
+
+  /** This result with {@code warmupOps} operations done in the warm-up. */
+  public PhaseResult withWarmupOps(long warmupOps) {
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, inMix);
+  }
+
+  /**
+   * In a scheduled phase, the most any operation (failed ones included) started after it was
+   * due, in nanoseconds; 0 when none was late, and in a closed-loop phase.
+   */
+  public long maxLateNanos() {
+    return maxLateNanos;
   }
 
   /** Operations done in the warm-up, in no other figure; 0 without {@code -warmup}. */
@@ -187,11 +204,13 @@ public final class PhaseResult {
     long startedAt = Long.MAX_VALUE;
     long warmup = 0;
     Histogram service = null;
+    long maxLate = 0;
     List<IntervalSeries> series = new java.util.ArrayList<>();
     for (PhaseResult p : parts) {
       series.add(p.series);
       latency.add(p.latency);
       warmup += p.warmupOps;
+      maxLate = Math.max(maxLate, p.maxLateNanos);
       if (p.serviceTime != null) {
         if (service == null) {
           service = new Histogram(3);
@@ -224,7 +243,7 @@ public final class PhaseResult {
     }
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         lateMaps, start, end, busy, bytes, firstPart, secondPart, latency,
-        parts.isEmpty() ? 0 : startedAt).withPacing(warmup, service)
+        parts.isEmpty() ? 0 : startedAt).withPacing(warmup, service, maxLate)
         .withSeries(IntervalSeries.combine(series))
         .markedInMix(!parts.isEmpty() && parts.get(0).inMix);
   }
@@ -234,7 +253,7 @@ public final class PhaseResult {
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         maps, firstStartEpochNanos, lastEndEpochNanos, workerBusyNanos, bytes, firstPartNanos,
         secondPartNanos, latency, startedAtEpochMillis).withSeries(series)
-        .withPacing(warmupOps, serviceTime).markedInMix(inMix);
+        .withPacing(warmupOps, serviceTime, maxLateNanos).markedInMix(inMix);
   }
 
   public OpType op() {

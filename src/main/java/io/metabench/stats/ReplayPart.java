@@ -1,59 +1,56 @@
 package io.metabench.stats;
 
-import io.metabench.op.OpType;
-import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * The replay figures of one process (one map task of a MapReduce replay, or the whole replay in
- * one process): commands executed, the replay span, and per operation the latency from due time
- * and the most a command started late. Parts of several maps {@link #combine} into one; a part
- * travels from a map task to the driver in binary form with its full histograms.
+ * one process) that its phases do not already hold: commands executed and the replay span. Every
+ * other figure of a replay (latency from due time, service time, how late commands started) is in
+ * its phases, one per operation, as for any scheduled phase. Parts of several maps
+ * {@link #combine} into one.
  *
- * <p>Immutable; the histograms must not be modified.
+ * <p>Immutable.
  */
 public final class ReplayPart {
   private final long executed;
   private final long spanNanos;
-  private final Map<OpType, Histogram> fromDue;
-  private final Map<OpType, Long> maxLateNanos;
 
-  public ReplayPart(long executed, long spanNanos, Map<OpType, Histogram> fromDue,
-      Map<OpType, Long> maxLateNanos) {
+  public ReplayPart(long executed, long spanNanos) {
     this.executed = executed;
     this.spanNanos = spanNanos;
-    Map<OpType, Histogram> h = new EnumMap<>(OpType.class);
-    h.putAll(fromDue);
-    this.fromDue = Collections.unmodifiableMap(h);
-    Map<OpType, Long> l = new EnumMap<>(OpType.class);
-    l.putAll(maxLateNanos);
-    this.maxLateNanos = Collections.unmodifiableMap(l);
   }
 
   /**
-   * Several maps' parts as one: counts and histograms add up, the span and the lateness are the
-   * largest of any map (each map's span runs from its own start, taken when the maps left their
-   * common barrier).
+   * This process's part, from its replay phases: commands executed are the operations attempted,
+   * the span runs from the first command's start (due time, when paced) to the last one's end,
+   * on this process's clock.
+   */
+  public static ReplayPart of(List<PhaseResult> phases) {
+    long executed = 0;
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (PhaseResult p : phases) {
+      executed += p.attempted();
+      if (p.attempted() > 0) {
+        first = Math.min(first, p.firstStartEpochNanos());
+        last = Math.max(last, p.lastEndEpochNanos());
+      }
+    }
+    return new ReplayPart(executed, executed == 0 ? 0 : last - first);
+  }
+
+  /**
+   * Several maps' parts as one: counts add up, the span is the longest of any map (each map's
+   * span is measured on its own clock, so no two maps' times are compared).
    */
   public static ReplayPart combine(List<ReplayPart> parts) {
     long executed = 0;
     long span = 0;
-    Map<OpType, Histogram> fromDue = new EnumMap<>(OpType.class);
-    Map<OpType, Long> late = new EnumMap<>(OpType.class);
     for (ReplayPart p : parts) {
       executed += p.executed;
       span = Math.max(span, p.spanNanos);
-      for (Map.Entry<OpType, Histogram> h : p.fromDue.entrySet()) {
-        fromDue.computeIfAbsent(h.getKey(), k -> new Histogram(3)).add(h.getValue());
-      }
-      for (Map.Entry<OpType, Long> l : p.maxLateNanos.entrySet()) {
-        late.merge(l.getKey(), l.getValue(), Math::max);
-      }
     }
-    return new ReplayPart(executed, span, fromDue, late);
+    return new ReplayPart(executed, span);
   }
 
   /** Commands executed (succeeded or failed). */
@@ -61,18 +58,8 @@ public final class ReplayPart {
     return executed;
   }
 
-  /** From the replay's start to the start of its last command, in nanoseconds; 0 if none ran. */
+  /** From the start of the first command to the end of the last, in nanoseconds; 0 if none ran. */
   public long spanNanos() {
     return spanNanos;
-  }
-
-  /** Per operation, latency from due time of successful commands, in nanoseconds. */
-  public Map<OpType, Histogram> fromDue() {
-    return fromDue;
-  }
-
-  /** Per operation, the most any command started after its due time, in nanoseconds. */
-  public Map<OpType, Long> maxLateNanos() {
-    return maxLateNanos;
   }
 }

@@ -1,18 +1,16 @@
 package io.metabench.stats;
 
-import io.metabench.op.OpType;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
-import org.HdrHistogram.Histogram;
 
 /**
  * What a replay of an audit log adds to its {@link RunResult}: what the log held and what of it
  * was replayed, what was created beforehand, how the replay's pace compared with the recorded
- * one, and per operation the latency from each command's due time (the phases' own latency is
- * the service time, from each command's actual start). Formulas are in docs/replay.md.
+ * one. Per operation figures (latency from due time, service time, how late commands started)
+ * are in the run's phases, as for any scheduled phase. Formulas are in docs/replay.md.
  *
- * <p>Immutable; the histograms must not be modified.
+ * <p>Immutable.
  */
 public final class ReplaySummary {
   private final String auditLog;
@@ -29,8 +27,6 @@ public final class ReplaySummary {
   private final double speed;
   private final long logSpanMillis;
   private final long replaySpanNanos;
-  private final Map<OpType, Histogram> fromDue;
-  private final Map<OpType, Long> maxBehindNanos;
 
   public ReplaySummary(String auditLog, long lines, long auditLines, long otherLines,
       long malformedLines, Map<String, Long> unsupported, Map<String, Long> denied,
@@ -50,8 +46,6 @@ public final class ReplaySummary {
     this.speed = speed;
     this.logSpanMillis = logSpanMillis;
     this.replaySpanNanos = part.spanNanos();
-    this.fromDue = part.fromDue();
-    this.maxBehindNanos = part.maxLateNanos();
   }
 
   /**
@@ -63,9 +57,9 @@ public final class ReplaySummary {
         Collections.<String, Long>emptyMap(), false, 0, 0, 0, 0, part);
   }
 
-  /** What this process (or the maps together) replayed: counts, span, latency from due. */
+  /** What this process (or the maps together) replayed: commands and span. */
   public ReplayPart part() {
-    return new ReplayPart(replayed, replaySpanNanos, fromDue, maxBehindNanos);
+    return new ReplayPart(replayed, replaySpanNanos);
   }
 
   /** The audit log file. */
@@ -145,7 +139,7 @@ public final class ReplaySummary {
     return logSpanMillis;
   }
 
-  /** From the replay's start to the start of its last command to start, in nanoseconds. */
+  /** From the first command's start (its due time, when paced) to the last one's end, in ns. */
   public long replaySpanNanos() {
     return replaySpanNanos;
   }
@@ -154,18 +148,5 @@ public final class ReplaySummary {
   public double achievedSpeed() {
     return replaySpanNanos <= 0 || logSpanMillis <= 0 ? 0.0
         : logSpanMillis * 1e6 / replaySpanNanos;
-  }
-
-  /**
-   * Per operation, latency from each successful command's due time to its end, in nanoseconds;
-   * with speed 0 (no due times) the same as the service time.
-   */
-  public Map<OpType, Histogram> fromDue() {
-    return fromDue;
-  }
-
-  /** Per operation, the most any command started after its due time, in nanoseconds. */
-  public Map<OpType, Long> maxBehindNanos() {
-    return maxBehindNanos;
   }
 }

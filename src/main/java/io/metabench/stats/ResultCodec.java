@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -164,6 +163,7 @@ public final class ResultCodec {
     if (p.serviceTime() != null) {
       writeHistogram(p.serviceTime(), out);
     }
+    out.writeLong(p.maxLateNanos());
     List<IntervalSeries.Interval> intervals = p.series().intervals();
     out.writeInt(intervals.size());
     for (IntervalSeries.Interval i : intervals) {
@@ -197,6 +197,7 @@ public final class ResultCodec {
     Histogram latency = readHistogram(in);
     long warmupOps = in.readLong();
     Histogram serviceTime = in.readBoolean() ? readHistogram(in) : null;
+    long maxLate = in.readLong();
     int n = in.readInt();
     List<IntervalSeries.Interval> intervals = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
@@ -209,35 +210,17 @@ public final class ResultCodec {
     }
     PhaseResult result = new PhaseResult(op, workers, attempted, successes, failures, retries,
         lateWorkers, lateMaps, start, end, busy, bytes, firstPart, secondPart, latency, startedAt)
-        .withPacing(warmupOps, serviceTime).withSeries(new IntervalSeries(intervals));
+        .withPacing(warmupOps, serviceTime, maxLate).withSeries(new IntervalSeries(intervals));
     return inMix ? result.inMix() : result;
   }
 
   private static void writeReplayPart(ReplayPart p, DataOutput out) throws IOException {
     out.writeLong(p.executed());
     out.writeLong(p.spanNanos());
-    List<OpType> ops = new ArrayList<>(p.fromDue().keySet());
-    out.writeInt(ops.size());
-    for (OpType op : ops) {
-      out.writeUTF(op.id());
-      Long late = p.maxLateNanos().get(op);
-      out.writeLong(late == null ? 0 : late);
-      writeHistogram(p.fromDue().get(op), out);
-    }
   }
 
   private static ReplayPart readReplayPart(DataInput in) throws IOException {
-    long executed = in.readLong();
-    long span = in.readLong();
-    int n = in.readInt();
-    Map<OpType, Histogram> fromDue = new EnumMap<>(OpType.class);
-    Map<OpType, Long> late = new EnumMap<>(OpType.class);
-    for (int i = 0; i < n; i++) {
-      OpType op = OpType.byName(in.readUTF());
-      late.put(op, in.readLong());
-      fromDue.put(op, readHistogram(in));
-    }
-    return new ReplayPart(executed, span, fromDue, late);
+    return new ReplayPart(in.readLong(), in.readLong());
   }
 
   private static void writePrefill(PrefillResult p, DataOutput out) throws IOException {

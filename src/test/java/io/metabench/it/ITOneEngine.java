@@ -109,4 +109,63 @@ class ITOneEngine {
     String series = new String(Files.readAllBytes(r.seriesFile().toPath()), "UTF-8");
     assertThat(series).contains("mix:stat").contains("mix:open_read");
   }
+
+  /** An audit log of {@code commands} (cmd, src) at {@code stepMillis} apart. */
+  private File auditLog(String name, long stepMillis, String... commands) throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < commands.length; i += 2) {
+      long ms = i / 2 * stepMillis;
+      lines.add(String.format(java.util.Locale.ROOT, "2026-11-22 08:00:%02d,%03d INFO "
+          + "FSNamesystem.audit: allowed=true\tugi=u (auth:SIMPLE)\tip=/127.0.0.1\tcmd=%s"
+          + "\tsrc=%s\tdst=null\tperm=null\tproto=rpc", ms / 1000, ms % 1000, commands[i],
+          commands[i + 1]));
+    }
+    File log = new File(scratch, name);
+    Files.write(log.toPath(), lines, java.nio.charset.StandardCharsets.UTF_8);
+    return log;
+  }
+
+  @Test
+  void aHungCommandInAReplayEndsAsACountedTimeoutAndFailFastStopsTheReplay() throws Exception {
+    File log = auditLog("hung.log", 0, "mkdirs", "/r/d", "create", "/r/d/file_1", "create",
+        "/r/d/file_2", "getfileinfo", "/r/d");
+    String hang = FaultyLocalFileSystem.CREATE_DELAY_MILLIS + "=20000";
+    MetaBenchRun r = run("replay", "-D", hang, "-auditLog", log.getPath(), "-replaySpeed", "0",
+        "-opTimeout", "300ms", "-baseDir", base("replay-timeout"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode create = r.phase("create_write");
+    assertThat(create.get("failures").get(TIMED_OUT).get("count").asLong()).isEqualTo(2);
+    assertThat(r.phase("stat").get("successful").asLong()).isEqualTo(1);
+
+    MetaBenchRun stopped = run("replay", "-D", hang, "-auditLog", log.getPath(),
+        "-replaySpeed", "0", "-opTimeout", "300ms", "-failFast", "-baseDir",
+        base("replay-failfast"));
+    assertThat(stopped.exitCode).as(stopped.toString()).isEqualTo(1);
+    JsonNode json = stopped.json();
+    assertThat(json.get("partial").asBoolean()).isTrue();
+    // The mkdirs and the first create ran; the stop came before the rest.
+    assertThat(json.get("replay").get("replayed").asInt()).isEqualTo(2);
+  }
+
+  @Test
+  void aReplayedCommandThatStartsLateCountsItsLatencyFromItsDueTime() throws Exception {
+    // One thread (both paths under /s/d): the create takes 600 ms, the stat is due 100 ms after
+    // it, so the stat starts about 500 ms late, as a fixed -rate phase would count it.
+    File log = auditLog("late.log", 100, "create", "/s/d/file_1", "getfileinfo",
+        "/s/d/file_1");
+    MetaBenchRun r = run("replay", "-D", FaultyLocalFileSystem.CREATE_DELAY_MILLIS + "=600",
+        "-auditLog", log.getPath(), "-baseDir", base("replay-late"));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode stat = r.phase("stat");
+    assertThat(stat.get("maxLateMs").asDouble()).isGreaterThan(400);
+    assertThat(stat.get("latencyMs").get("max").asDouble()).isGreaterThan(400);
+    assertThat(stat.get("serviceTimeMs").get("max").asDouble())
+        .isLessThan(stat.get("latencyMs").get("max").asDouble() - 400);
+    assertThat(r.phase("create_write").get("latencyMs").get("max").asDouble())
+        .isGreaterThanOrEqualTo(600);
+    // The replay's seconds are in the series file, a row set per operation.
+    String series = new String(Files.readAllBytes(r.seriesFile().toPath()), "UTF-8");
+    assertThat(series).contains("\nstat,").contains("\ncreate_write,");
+    assertThat(r.stdout).contains("stat: replayed at -replaySpeed 1.000");
+  }
 }

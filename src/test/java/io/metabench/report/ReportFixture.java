@@ -128,7 +128,7 @@ final class ReportFixture {
     readRetries.put("IOException", new FailureCount(12, "Connection reset by peer"));
     PhaseResult openRead = new PhaseResult(OpType.OPEN_READ, 4, 1000, 990, readFailures,
         readRetries, 1, 0, 0, 5 * S / 4, 4_950 * MS, 1_013_760, 990 * MS, 495 * MS, openReadLatency(),
-        1_700_000_004_005L).withSeries(openReadSeries()).withPacing(40, openReadServiceTime());
+        1_700_000_004_005L).withSeries(openReadSeries()).withPacing(40, openReadServiceTime(), 3_250_000L);
 
     Map<String, FailureCount> renameFailures = new TreeMap<>();
     renameFailures.put("returned false", new FailureCount(1000, ""));

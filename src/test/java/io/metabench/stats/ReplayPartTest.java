@@ -4,26 +4,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.op.OpType;
 import io.metabench.testing.MapResults;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+/** A replay's own figures, and the scheduled-phase figures its phases carry, travel and combine. */
 class ReplayPartTest {
-  private static ReplayPart part(long executed, long span, long... createLatencies) {
-    Histogram h = new Histogram(3);
-    for (long v : createLatencies) {
-      h.recordValue(v);
-    }
-    Map<OpType, Histogram> fromDue = new EnumMap<>(OpType.class);
-    fromDue.put(OpType.CREATE_WRITE, h);
-    Map<OpType, Long> late = new EnumMap<>(OpType.class);
-    late.put(OpType.CREATE_WRITE, span / 10);
-    return new ReplayPart(executed, span, fromDue, late);
-  }
+  private static final long MS = 1_000_000L;
 
   private static RunResult withInfo(RunResult r) {
     RunInfo info = new RunInfo("t", "h", "jvm", "file:///", false, "/b", "per-worker", 1);
@@ -32,9 +25,34 @@ class ReplayPartTest {
     return r.replay() == null ? copy : copy.withReplay(r.replay());
   }
 
+  /** A scheduled phase of {@code op}: {@code attempted} commands from first to last ms. */
+  private static PhaseResult scheduled(OpType op, long attempted, long firstMs, long lastMs,
+      long maxLateMs) {
+    Histogram latency = new Histogram(3);
+    Histogram service = new Histogram(3);
+    for (long i = 0; i < attempted; i++) {
+      latency.recordValue(5 * MS);
+      service.recordValue(2 * MS);
+    }
+    return new PhaseResult(op, 1, attempted, attempted, Collections.emptyMap(),
+        Collections.emptyMap(), 0, 0, firstMs * MS, lastMs * MS, (lastMs - firstMs) * MS, 0, 0,
+        0, latency, firstMs).withPacing(0, service, maxLateMs * MS);
+  }
+
   @Test
-  void aMapsPartTravelsInItsResultWithItsHistograms() throws Exception {
-    ReplayPart p = part(3, 2_000_000_000L, 1_000_000, 2_000_000, 3_000_000);
+  void aProcesssPartIsReadFromItsPhases() {
+    ReplayPart p = ReplayPart.of(Arrays.asList(
+        scheduled(OpType.CREATE_WRITE, 3, 1_000, 1_500, 0),
+        scheduled(OpType.RENAME, 2, 1_200, 3_000, 0),
+        scheduled(OpType.DELETE, 0, 0, 0, 0)));
+    assertThat(p.executed()).isEqualTo(5);
+    assertThat(p.spanNanos()).isEqualTo(2_000 * MS);
+    assertThat(ReplayPart.of(Collections.emptyList()).spanNanos()).isZero();
+  }
+
+  @Test
+  void aMapsPartTravelsInItsResult() throws Exception {
+    ReplayPart p = new ReplayPart(3, 2_000_000_000L);
     RunResult report = MapResults.of(null, null, 4, "host", "attempt_1", Collections.emptyList(),
         new TreeMap<>()).withReplay(ReplaySummary.ofPart(p));
     byte[] bytes = ResultCodec.toBytes(withInfo(report));
@@ -42,9 +60,6 @@ class ReplayPartTest {
         .replay().part();
     assertThat(back.executed()).isEqualTo(3);
     assertThat(back.spanNanos()).isEqualTo(2_000_000_000L);
-    assertThat(back.maxLateNanos()).containsEntry(OpType.CREATE_WRITE, 200_000_000L);
-    assertThat(back.fromDue().get(OpType.CREATE_WRITE))
-        .isEqualTo(p.fromDue().get(OpType.CREATE_WRITE));
     RunResult plain = withInfo(MapResults.of(null, null, 1, "h", "a", Collections.emptyList(),
         new TreeMap<>()));
     byte[] plainBytes = ResultCodec.toBytes(plain);
@@ -53,12 +68,26 @@ class ReplayPartTest {
   }
 
   @Test
-  void partsCombineByAddingCountsAndHistogramsAndTakingTheLargestSpanAndLateness() {
-    ReplayPart all = ReplayPart.combine(Arrays.asList(part(2, 1_000, 5, 6),
-        part(1, 3_000, 7)));
+  void partsCombineByAddingCountsAndTakingTheLongestSpan() {
+    ReplayPart all = ReplayPart.combine(Arrays.asList(new ReplayPart(2, 1_000),
+        new ReplayPart(1, 3_000)));
     assertThat(all.executed()).isEqualTo(3);
     assertThat(all.spanNanos()).isEqualTo(3_000);
-    assertThat(all.fromDue().get(OpType.CREATE_WRITE).getTotalCount()).isEqualTo(3);
-    assertThat(all.maxLateNanos()).containsEntry(OpType.CREATE_WRITE, 300L);
+  }
+
+  @Test
+  void aScheduledPhasesServiceTimeAndLatenessTravelAndCombine() throws Exception {
+    PhaseResult a = scheduled(OpType.CREATE_WRITE, 3, 1_000, 1_500, 7);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ResultCodec.writePhase(a, new DataOutputStream(bytes));
+    PhaseResult copy = ResultCodec.readPhase(new DataInputStream(
+        new ByteArrayInputStream(bytes.toByteArray())));
+    assertThat(copy.maxLateNanos()).isEqualTo(7 * MS);
+    assertThat(copy.serviceTime()).isEqualTo(a.serviceTime());
+    PhaseResult all = PhaseResult.combine(OpType.CREATE_WRITE,
+        Arrays.asList(copy, scheduled(OpType.CREATE_WRITE, 2, 1_100, 1_900, 11)));
+    assertThat(all.maxLateNanos()).isEqualTo(11 * MS);
+    assertThat(all.serviceTime().getTotalCount()).isEqualTo(5);
+    assertThat(all.withLateMaps(1).maxLateNanos()).isEqualTo(11 * MS);
   }
 }

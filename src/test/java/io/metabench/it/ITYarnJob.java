@@ -220,6 +220,40 @@ class ITYarnJob {
     }
   }
 
+  @Test
+  void aMixOnYarnDrawsWhatOneProcessWithAsManyWorkersDraws() throws Exception {
+    String[] mix = {"-operation", "create_write,mix", "-mix", "stat:50,open_read:30,rename:20",
+        "-numberOfFiles", "10", "-seed", "7"};
+    List<String> jobArgs = new ArrayList<>(java.util.Arrays.asList(mix));
+    jobArgs.addAll(java.util.Arrays.asList("-maps", "2", "-threads", "2", "-barrierTimeout",
+        "60", "-baseDir", hdfs.uri() + "/yarn/mix-job"));
+    MetaBenchRun job = MetaBenchRun.run(onYarn(), scratch, jobArgs.toArray(new String[0]));
+    assertThat(job.exitCode).as(job.toString()).isZero();
+    List<String> oneArgs = new ArrayList<>(java.util.Arrays.asList(mix));
+    oneArgs.addAll(java.util.Arrays.asList("-threads", "4", "-baseDir",
+        hdfs.uri() + "/yarn/mix-one"));
+    MetaBenchRun one = MetaBenchRun.run(onYarn(), scratch, oneArgs.toArray(new String[0]));
+    assertThat(one.exitCode).as(one.toString()).isZero();
+    long drawn = 0;
+    for (String op : new String[] {"mix:stat", "mix:open_read", "mix:rename"}) {
+      // Worker t of map m draws from stream m x threads + t: the same draws as worker
+      // m x threads + t of one process.
+      assertThat(job.phase(op).get("attempted").asLong()).as(op)
+          .isEqualTo(one.phase(op).get("attempted").asLong());
+      assertThat(job.phase(op).get("failed").asLong()).as(op).isZero();
+      drawn += job.phase(op).get("attempted").asLong();
+    }
+    assertThat(drawn).isEqualTo(40);
+    // The maps' series, combined by wall-clock second, count every draw.
+    long inSeries = 0;
+    for (String row : java.nio.file.Files.readAllLines(job.seriesFile().toPath())) {
+      if (row.startsWith("mix:")) {
+        inSeries += Long.parseLong(row.split(",")[3]) + Long.parseLong(row.split(",")[4]);
+      }
+    }
+    assertThat(inSeries).isEqualTo(drawn);
+  }
+
   /**
    * Every map task JVM (its container's stdout, with -verbose:class) loaded the mapper and the
    * relocated HdrHistogram from the localized job jar, not from target/classes.

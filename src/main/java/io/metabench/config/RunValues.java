@@ -37,6 +37,7 @@ final class RunValues {
     }
     checkBlockSize((Long) v.get(Option.BLOCK_SIZE), (Integer) v.get(Option.BYTES_PER_CHECKSUM));
     checkMix(v);
+    checkWarmup((Long) v.get(Option.WARMUP), (Long) v.get(Option.DURATION));
     if ((Integer) v.get(Option.PREFILL_THREADS) == 0) {
       v.put(Option.PREFILL_THREADS, v.get(Option.THREADS));
     }
@@ -94,6 +95,18 @@ final class RunValues {
       throw new InvalidInputException("-mix keeps its working set in memory: -threads x "
           + "-numberOfFiles must be at most " + BenchConfig.MIX_ITEMS_MAX + " (it is " + items
           + ")");
+    }
+  }
+
+  /**
+   * Refuses {@code -warmup} without {@code -duration}: every phase would then be bound by its
+   * items, and a warm-up would take planned items away from the measurement.
+   */
+  private static void checkWarmup(long warmupMillis, long durationMillis) {
+    if (warmupMillis > 0 && durationMillis == 0) {
+      throw new InvalidInputException("-warmup applies only to phases bound by -duration (in a "
+          + "phase bound by its items a warm-up would take planned items from the measurement): "
+          + "add -duration, or drop -warmup");
     }
   }
 

@@ -45,6 +45,7 @@ final class IntervalSampler {
   private long failed;
   private IntervalSink seriesFile;
   private boolean seriesBroken;
+  private long warmupNanos;
 
   /**
    * A sampler of several results at once (a mix's operations): a series per group of recorders,
@@ -70,15 +71,25 @@ final class IntervalSampler {
     return this;
   }
 
+  /**
+   * Starts the series and the progress after the phase's {@code -warmup} ({@code nanos} after
+   * {@link #start}): the warm-up's operations are recorded apart, so seconds of it would show
+   * nothing completed, a false stall.
+   */
+  IntervalSampler afterWarmup(long nanos) {
+    this.warmupNanos = nanos;
+    return this;
+  }
+
   synchronized void start() {
-    startNanos = clock.nanoTime();
+    startNanos = clock.nanoTime() + warmupNanos;
     lastNanos = startNanos;
     timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "metabench-sampler");
       t.setDaemon(true);
       return t;
     });
-    timer.scheduleAtFixedRate(this::sample, INTERVAL_NANOS, INTERVAL_NANOS,
+    timer.scheduleAtFixedRate(this::sample, warmupNanos + INTERVAL_NANOS, INTERVAL_NANOS,
         TimeUnit.NANOSECONDS);
   }
 
@@ -102,6 +113,10 @@ final class IntervalSampler {
   /** One interval: everything the workers recorded since the previous one. */
   synchronized void sample() {
     long now = clock.nanoTime();
+    if (now - startNanos < 0) {
+      // Still in the warm-up (the phase ended in it): no measured operation can have happened.
+      return;
+    }
     long okNow = 0;
     long failedNow = 0;
     Histogram all = new Histogram(3);

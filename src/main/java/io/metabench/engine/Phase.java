@@ -99,8 +99,14 @@ public final class Phase {
    * Paced: measured for {@code durationNanos} (0: until the sources run out) after a warm-up of
    * {@code warmupNanos}, at {@code processRate} operations per second over this process's
    * workers (0: closed loop). Ignored for an unmeasured phase.
+   *
+   * @throws IllegalArgumentException for a warm-up without a duration: a warm-up would take a
+   *     count-bound phase's items away from its measurement
    */
   public Phase pacedBy(long durationNanos, long warmupNanos, double processRate) {
+    if (warmupNanos > 0 && durationNanos == 0) {
+      throw new IllegalArgumentException("a warm-up needs a duration-bound phase");
+    }
     Phase p = copy();
     p.durationNanos = durationNanos;
     p.warmupNanos = warmupNanos;
@@ -203,6 +209,11 @@ public final class Phase {
   Pacing pacing(int t, int workers) {
     return measured ? Pacing.of(durationNanos, warmupNanos, processRate, t, workers)
         : Pacing.CLOSED_LOOP;
+  }
+
+  /** The warm-up at the start of a measured phase, whose operations are counted apart. */
+  public long warmupNanos() {
+    return measured ? warmupNanos : 0;
   }
 
   /** Whether the phase is bound by time rather than by its sources running out. */

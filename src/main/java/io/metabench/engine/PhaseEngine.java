@@ -140,7 +140,8 @@ public final class PhaseEngine implements AutoCloseable {
     boolean measured = phase.measured();
     IntervalSampler sampler = new IntervalSampler(bySlot, labels, clock, anchor,
         measured ? progress : Progress.QUIET, phase.label(),
-        phase.timeBound() ? -1 : phase.expectedOps()).writingTo(measured ? series : null);
+        phase.timeBound() ? -1 : phase.expectedOps()).writingTo(measured ? series : null)
+        .afterWarmup(phase.warmupNanos());
     StopRequest stops = measured ? stop : StopRequest.NEVER;
     sampler.start();
     List<IntervalSeries> seriesBySlot;

@@ -69,6 +69,12 @@ public final class JsonFormat implements ResultFormat<RunResult> {
       writePhase(w, p);
     }
     w.writeEndArray();
+    PhaseResult mixTotal = result.mixTotal();
+    if (mixTotal != null) {
+      // The whole mix, as a phase of its own: its operations' counts and histograms added up.
+      w.writeFieldName("mixTotal");
+      writePhase(w, mixTotal);
+    }
     w.writeFieldName("cleanupFailures");
     writeCauses(w, result.cleanupFailures());
     w.writeArrayFieldStart("notRun");

@@ -10,6 +10,7 @@ import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -45,14 +46,14 @@ public final class TextFormat implements ResultFormat<RunResult> {
     }
     out.append(String.format(Locale.ROOT, ROW, "phase", "workers", "ok", "failed", "late",
         "seconds", "TPS", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "MB/s"));
-    for (PhaseResult p : result.phases()) {
-      out.append(String.format(Locale.ROOT, ROW, p.name(), p.workers(), p.successes(),
-          p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3), fixed(p.tps(), 1),
-          fixed(p.meanLatencyMillis(), 3), fixed(p.latencyMillisAt(50), 3),
-          fixed(p.latencyMillisAt(90), 3), fixed(p.latencyMillisAt(99), 3),
-          fixed(p.latencyMillisAt(99.9), 3), fixed(p.maxLatencyMillis(), 3),
-          p.bytes() == 0 || p.op().unit() != OpType.Unit.BYTES ? "-"
-              : fixed(p.bytesPerSecond() / 1e6, 2)));
+    List<PhaseResult> phases = result.phases();
+    PhaseResult mixTotal = result.mixTotal();
+    for (int i = 0; i < phases.size(); i++) {
+      writeRow(phases.get(i), out);
+      // The mix's total follows its last operation.
+      if (phases.get(i).partOfMix() && (i + 1 == phases.size() || !phases.get(i + 1).partOfMix())) {
+        writeRow(mixTotal, out);
+      }
     }
     for (PhaseResult p : result.phases()) {
       if (p.op().unit() == OpType.Unit.ENTRIES) {
@@ -62,6 +63,9 @@ public final class TextFormat implements ResultFormat<RunResult> {
     }
     for (PhaseResult p : result.phases()) {
       writePacing(result, p, out);
+    }
+    if (mixTotal != null) {
+      writePacing(result, mixTotal, out);
     }
     writeMixShares(result, out);
     if (result.semantics().renameCopies() && result.config().operations().contains(
@@ -129,6 +133,16 @@ public final class TextFormat implements ResultFormat<RunResult> {
       verdict = failed + " operations failed (exit code " + result.exitCode() + ").";
     }
     out.append(String.format(Locale.ROOT, "%n%s%n", verdict));
+  }
+
+  private static void writeRow(PhaseResult p, Appendable out) throws IOException {
+    out.append(String.format(Locale.ROOT, ROW, p.name(), p.workers(), p.successes(),
+        p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3), fixed(p.tps(), 1),
+        fixed(p.meanLatencyMillis(), 3), fixed(p.latencyMillisAt(50), 3),
+        fixed(p.latencyMillisAt(90), 3), fixed(p.latencyMillisAt(99), 3),
+        fixed(p.latencyMillisAt(99.9), 3), fixed(p.maxLatencyMillis(), 3),
+        p.bytes() == 0 || p.op().unit() != OpType.Unit.BYTES ? "-"
+            : fixed(p.bytesPerSecond() / 1e6, 2)));
   }
 
   /** The replay's summary: what the log held, what ran, the pace. */
@@ -215,21 +229,39 @@ public final class TextFormat implements ResultFormat<RunResult> {
     return ReportMath.fixed(v, decimals, "-");
   }
 
-  /** What -warmup, -duration and -rate did to a phase, each in one line. */
+  /**
+   * What -warmup, -duration and -rate did to a phase, each in one line. A mix's operations each
+   * get their share of the asked rate; the warm-up is the mix's, shown on its total.
+   */
   private static void writePacing(RunResult result, PhaseResult p, Appendable out)
       throws IOException {
-    if (p.warmupOps() > 0) {
+    if (p.warmupOps() > 0 && !p.partOfMix()) {
       out.append(String.format(Locale.ROOT, "  %s: %d operations in the warm-up (first %s s), "
           + "in none of the figures%n", p.name(), p.warmupOps(),
           fixed(result.config().warmupMillis() / 1000.0, 1)));
+    } else if (result.config().warmupMillis() > 0 && result.replay() == null
+        && !result.config().durationBound(p.partOfMix() ? OpType.MIX : p.op())) {
+      out.append(String.format(Locale.ROOT, "  %s: bound by its items, so no -warmup: every "
+          + "planned item is measured%n", p.name()));
     }
     if (p.serviceTime() != null) {
       Histogram st = p.serviceTime();
       boolean empty = st.getTotalCount() == 0;
-      String pace = result.replay() != null ? "replayed at -replaySpeed "
-          + fixed(result.replay().speed(), 3) + ", " + fixed(p.attemptedPerSecond(), 1)
-          + " ops/s" : "fixed rate " + fixed(result.config().rate(), 1) + " ops/s asked, "
-          + fixed(p.attemptedPerSecond(), 1) + " achieved";
+      String achieved = fixed(p.attemptedPerSecond(), 1);
+      String pace;
+      if (result.replay() != null) {
+        pace = "replayed at -replaySpeed " + fixed(result.replay().speed(), 3) + ", " + achieved
+            + " ops/s";
+      } else if (p.partOfMix()) {
+        MixSpec mix = result.config().mix();
+        double share = mix.share(mix.ops().indexOf(p.op()));
+        pace = "its " + fixed(100 * share, 1) + "% of the mix's fixed rate, "
+            + fixed(result.config().rate() * share, 1) + " ops/s asked, " + achieved
+            + " achieved";
+      } else {
+        pace = "fixed rate " + fixed(result.config().rate(), 1) + " ops/s asked, " + achieved
+            + " achieved";
+      }
       out.append(String.format(Locale.ROOT, "  %s: %s; latency counts from when each operation "
           + "was due, the latest started %s ms late. Service time (from its actual start): "
           + "p50 %s p99 %s p99.9 %s max %s ms%n", p.name(), pace, fixed(p.maxLateNanos() / 1e6, 3),
@@ -239,6 +271,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
           fixed(empty ? 0 : st.getMaxValue() / 1e6, 3)));
     }
   }
+
   /** A mix's operations as drawn, beside the shares asked for. */
   private static void writeMixShares(RunResult result, Appendable out) throws IOException {
     MixSpec mix = result.config().mix();

@@ -114,15 +114,17 @@ final class PhaseKinds {
   }
 
   /**
-   * A measured phase of this run: paced by {@code -duration} (when {@code timeBound}),
-   * {@code -warmup} and this process's share of {@code -rate}, guarded by {@code -retries},
-   * {@code -opTimeout} and {@code -failFast}.
+   * A measured phase of this run: paced by {@code -duration} and {@code -warmup} (when
+   * {@code timeBound}) and this process's share of {@code -rate}, guarded by {@code -retries},
+   * {@code -opTimeout} and {@code -failFast}. A count-bound phase has no {@code -warmup}: its
+   * warm-up would take planned items away from the measurement.
    */
   private Phase measured(String label, List<OpType> results, int barrierPhase,
       long startAtEpochMillis, boolean timeBound) {
     return Phase.measured(label, results, barrierPhase).startingAt(startAtEpochMillis)
         .pacedBy(timeBound ? config.durationMillis() * 1_000_000L : 0,
-            config.warmupMillis() * 1_000_000L, config.rate() / Math.max(1, config.maps()))
+            timeBound ? config.warmupMillis() * 1_000_000L : 0,
+            config.rate() / Math.max(1, config.maps()))
         .guardedBy(config.retries(), config.opTimeoutMillis() * 1_000_000L, config.failFast());
   }
 

@@ -248,6 +248,32 @@ public final class PhaseResult {
         .markedInMix(!parts.isEmpty() && parts.get(0).inMix);
   }
 
+  /**
+   * A mix's operations as one result, named {@code mix}: counts, failures, histograms (latency,
+   * service time), warm-up and per-second series add up over the operations; the window runs
+   * from the earliest start to the latest end. Every operation's result already spans all the
+   * mix's workers, so workers, late workers and maps, and each worker's busy time are the largest
+   * of any operation's, not their sum.
+   */
+  public static PhaseResult totalOfMix(List<PhaseResult> ops) {
+    PhaseResult all = combine(OpType.MIX, ops);
+    int workers = 0;
+    int lateWorkers = 0;
+    int lateMaps = 0;
+    long busy = 0;
+    for (PhaseResult p : ops) {
+      workers = Math.max(workers, p.workers);
+      lateWorkers = Math.max(lateWorkers, p.lateWorkers);
+      lateMaps = Math.max(lateMaps, p.lateMaps);
+      busy = Math.max(busy, p.workerBusyNanos);
+    }
+    return new PhaseResult(OpType.MIX, workers, all.attempted, all.successes, all.failures,
+        all.retries, lateWorkers, lateMaps, all.firstStartEpochNanos, all.lastEndEpochNanos, busy,
+        all.bytes, all.firstPartNanos, all.secondPartNanos, all.latency,
+        all.startedAtEpochMillis).withSeries(all.series)
+        .withPacing(all.warmupOps, all.serviceTime, all.maxLateNanos);
+  }
+
   /** This result with {@code lateMaps} set: a map task marks its phase late at the barrier. */
   public PhaseResult withLateMaps(int maps) {
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,

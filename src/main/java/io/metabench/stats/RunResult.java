@@ -210,6 +210,20 @@ public final class RunResult {
   public List<PhaseResult> phases() {
     return phases;
   }
+  /**
+   * The mix's operations ({@link PhaseResult#partOfMix()}) as one result named {@code mix}
+   * ({@link PhaseResult#totalOfMix}); null when the run had no mix.
+   */
+  public PhaseResult mixTotal() {
+    List<PhaseResult> ops = new java.util.ArrayList<>();
+    for (PhaseResult p : phases) {
+      if (p.partOfMix()) {
+        ops.add(p);
+      }
+    }
+    return ops.isEmpty() ? null : PhaseResult.totalOfMix(ops);
+  }
+
 
   /** Items cleanup could not remove, by cause; empty when cleanup was not asked or succeeded. */
   public Map<String, FailureCount> cleanupFailures() {

@@ -404,9 +404,20 @@ class CliParserTest {
         .isEqualTo(30_000);
     assertThat(parse("-operation", "all", "-opTimeout", "40ms").opTimeoutMillis()).isEqualTo(40);
     assertThat(parse("-operation", "stat", "-duration", "60").durationMillis()).isEqualTo(60_000);
-    assertThat(parse("-operation", "stat", "-warmup", " 10 ").warmupMillis()).isEqualTo(10_000);
-    assertThat(parse("-operation", "stat", "-warmup", "250ms").warmupMillis()).isEqualTo(250);
+    assertThat(parse("-operation", "stat", "-duration", "1", "-warmup", " 10 ").warmupMillis())
+        .isEqualTo(10_000);
+    assertThat(parse("-operation", "stat", "-duration", "1", "-warmup", "250ms").warmupMillis())
+        .isEqualTo(250);
     assertThat(parse("-operation", "all", "-failFast", "-overwrite").failFast()).isTrue();
+  }
+
+  @Test
+  void aWarmupWithoutADurationIsRefusedAsItWouldTakePlannedItems() {
+    assertThatThrownBy(() -> parse("-operation", "create_write", "-warmup", "3"))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("-warmup applies only to phases bound by -duration (in a phase bound by its "
+            + "items a warm-up would take planned items from the measurement): add -duration, "
+            + "or drop -warmup");
   }
 
   @Test

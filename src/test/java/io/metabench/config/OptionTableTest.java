@@ -139,6 +139,10 @@ class OptionTableTest {
         } else if (!o.replayOnly() && o != Option.OPERATION && o != Option.MIX) {
           args.addAll(Arrays.asList("-operation", "create_write"));
         }
+        if (o == Option.WARMUP) {
+          // A warm-up needs a duration-bound phase.
+          args.addAll(Arrays.asList("-duration", "1"));
+        }
         args.add("-" + name);
         if (o.action() == CliAction.KEY_ONLY) {
           args.add(o.key() + "=" + s.value);

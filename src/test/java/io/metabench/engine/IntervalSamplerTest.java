@@ -103,6 +103,32 @@ class IntervalSamplerTest {
   }
 
   @Test
+  void theWarmUpsSecondsAreNotInTheSeriesSoTheyCannotReadAsAStall() throws Exception {
+    OpRecorder w0 = new OpRecorder(0);
+    IntervalSampler sampler = new IntervalSampler(Collections.singletonList(
+        Collections.singletonList(w0)), Collections.singletonList("stat"), now::get,
+        ClockAnchor.IDENTITY, recording, "stat", -1).afterWarmup(3000 * MS);
+    long began = now.get();
+    sampler.start();
+    // Three seconds of warm-up: its operations go elsewhere, and a sample taken then adds
+    // nothing.
+    now.addAndGet(1000 * MS);
+    sampler.sample();
+    now.addAndGet(2500 * MS);
+    w0.success(0, 0, MS, 0);
+    sampler.sample();
+    now.addAndGet(1000 * MS);
+    w0.success(0, 0, MS, 0);
+    IntervalSeries series = sampler.finishAll().get(0);
+
+    assertThat(series.intervals()).extracting(IntervalSeries.Interval::successes)
+        .containsExactly(1L, 1L);
+    assertThat(series.intervals().get(0).startEpochNanos()).isEqualTo(began + 3000 * MS);
+    assertThat(seen).hasSize(2);
+    assertThat(seen.get(0).elapsedSeconds).isEqualTo(0.5);
+  }
+
+  @Test
   void aPlainStreamGetsALineEveryTenSecondsAndATerminalOneRewrittenLine() {
     Progress.Snapshot at3 = new Progress.Snapshot("open_read", 3, 300, 1000, 100, 2.5, 0);
     Progress.Snapshot at10 = new Progress.Snapshot("open_read", 10, 900, 1000, 90, 2.5, 1);

@@ -62,6 +62,7 @@ final class ReportFixture {
     c.set(ConfigKeys.RETRIES, "2");
     c.set(ConfigKeys.RATE, "800");
     c.set(ConfigKeys.WARMUP_MILLIS, "500");
+    c.set(ConfigKeys.DURATION_MILLIS, "1000");
     return BenchConfig.fromConfiguration(c);
   }
 

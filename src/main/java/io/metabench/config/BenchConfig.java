@@ -183,6 +183,11 @@ public final class BenchConfig {
     return (Long) values.get(Option.WARMUP);
   }
 
+  /** The client warm-up before each measured phase ({@code -clientWarmup}); 0: none. */
+  public long clientWarmupMillis() {
+    return (Long) values.get(Option.CLIENT_WARMUP);
+  }
+
   /** Fixed rate in operations per second over all workers of all maps; 0: closed loop. */
   public double rate() {
     return (Double) values.get(Option.RATE);

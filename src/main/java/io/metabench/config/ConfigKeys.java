@@ -170,6 +170,12 @@ public final class ConfigKeys {
   public static final String WARMUP_MILLIS = "metabench.warmup.millis";
 
   /**
+   * How long, before each measured phase, each worker warms its client on scratch names of its
+   * own with the calls the phase makes (docs/metrics.md#client-warm-up); 0: no client warm-up.
+   */
+  public static final String CLIENT_WARMUP_MILLIS = "metabench.client.warmup.millis";
+
+  /**
    * Fixed (open-loop) rate in operations per second over all workers of all maps: operation k of
    * worker t is due at phase start + (k x workers + t) / per-process rate, and its latency is
    * measured from when it was due, so a stalled server shows in the percentiles (coordinated

@@ -5,6 +5,7 @@ import io.metabench.core.NanoClock;
 import io.metabench.core.Parallel;
 import io.metabench.core.StopRequest;
 import io.metabench.fs.ClientFactory;
+import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.IntervalSink;
 import io.metabench.stats.OpRecorder;
@@ -44,6 +45,7 @@ public final class PhaseEngine implements AutoCloseable {
       Executors.newCachedThreadPool(Parallel.daemonThreads("metabench-worker"));
   private final List<FileSystem> clients = new ArrayList<>();
   private IntervalSink series;
+  private ClientWarmup clientWarmup;
 
   /**
    * @param sharedClient whether all workers share one client ({@code -sharedClient})
@@ -64,6 +66,15 @@ public final class PhaseEngine implements AutoCloseable {
   /** Writes every measured phase's per-second series to {@code file} as it runs (null: no). */
   public PhaseEngine writingSeriesTo(IntervalSink file) {
     this.series = file;
+    return this;
+  }
+
+  /**
+   * Warms the workers' clients before each measured phase ({@code -clientWarmup}); null or a
+   * warm-up of no time: none.
+   */
+  public PhaseEngine warmingClientsWith(ClientWarmup warmup) {
+    this.clientWarmup = warmup;
     return this;
   }
 
@@ -109,6 +120,10 @@ public final class PhaseEngine implements AutoCloseable {
       throws IOException, InterruptedException {
     int workers = sources.size();
     int slots = phase.results().size();
+    // Before the barrier, so that every process starts measuring warm and at once.
+    ClientWarmupFigures warmed = phase.measured() && clientWarmup != null && clientWarmup.on()
+        && !stop.isRequested() ? clientWarmup.run(phase, sources, this, clock, stop)
+        : ClientWarmupFigures.NONE;
     boolean lateMap = phase.barrierIndex() >= 0 && barrier.await(phase.barrierIndex());
     StartGate gate = new StartGate(workers, phase.startAtEpochMillis(),
         phase.isScheduled() ? clock : null);
@@ -168,7 +183,7 @@ public final class PhaseEngine implements AutoCloseable {
       }
       PhaseResult merged = PhaseResult.merge(phase.results().get(s), ofSlot, startedAt, anchor);
       PhaseResult r = merged.withLateMaps(lateMap ? 1 : 0).withSeries(seriesBySlot.get(s))
-          .withWarmupOps(warmupOps);
+          .withWarmupOps(warmupOps).withClientWarmup(warmed);
       results.add(phase.isMix() ? r.inMix() : r);
     }
     return results;

@@ -47,6 +47,15 @@ public final class OpContext {
     this.buffer = new byte[(int) Math.max(4096, Math.min(bytesToWrite, 64 * 1024))];
   }
 
+  /**
+   * A context of the same client and settings working on {@code names} instead, with files not
+   * renamed: for work beside the phase's own items (the client warm-up's scratch names).
+   */
+  public OpContext withNames(ItemNames names) {
+    return new OpContext(fs, names, clock, bytesToWrite, replication, blockSize, ioBufferSize,
+        readFileAfterOpen, false);
+  }
+
   public FileSystem fs() {
     return fs;
   }

@@ -25,6 +25,14 @@ public final class BaseDirMarker {
   public static final String MARKER_FILE = "MARKER";
   private static final String CREATED_BASE_DIR = "created.base.dir";
 
+  /**
+   * Where map {@code mapIndex}'s client warm-up works before each phase (engine.ClientWarmup):
+   * {@code <baseDir>/.metabench/client-warmup-map_<m>}, made and removed by the warm-up.
+   */
+  public static Path clientWarmupDir(Path baseDir, int mapIndex) {
+    return new Path(new Path(baseDir, MARKER_DIR), "client-warmup-map_" + mapIndex);
+  }
+
   /** What a base directory is, as far as MetaBench is concerned. */
   public enum Ownership {
     /** Does not exist: MetaBench will create it and own it. */

@@ -7,6 +7,7 @@ import io.metabench.core.InvalidInputException;
 import io.metabench.core.NanoClock;
 import io.metabench.core.Parallel;
 import io.metabench.core.StopRequest;
+import io.metabench.engine.ClientWarmup;
 import io.metabench.engine.Phase;
 import io.metabench.engine.PhaseBarrier;
 import io.metabench.engine.PhaseEngine;
@@ -177,7 +178,9 @@ public final class ReplayRunner {
     }
     SeriesFile series = SeriesFile.openOrWarn(seriesPath);
     try (PhaseEngine engine = new PhaseEngine(clients, config.sharedClient(), clock,
-        ClockAnchor.now(clock), barrier, progress, stop).writingSeriesTo(series)) {
+        ClockAnchor.now(clock), barrier, progress, stop).writingSeriesTo(series)
+        .warmingClientsWith(new ClientWarmup(config.clientWarmupMillis() * 1_000_000L,
+            BaseDirMarker.clientWarmupDir(target.baseDir(), config.mapIndex())))) {
       List<FileSystem> fs = engine.clients(schedule.threads());
       ReplayOp op = new ReplayOp(log.entries(), target.baseDir());
       List<ReplaySource> sources = new ArrayList<>();

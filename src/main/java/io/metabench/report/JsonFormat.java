@@ -157,6 +157,12 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeEndObject();
     JsonOutput.number(w, "workerBusyMs", p.workerBusyNanos() / 1e6, 6);
     w.writeNumberField("warmupOperations", p.warmupOps());
+    // The client warm-up before the phase, on scratch names: in no other field.
+    w.writeObjectFieldStart("clientWarmup");
+    w.writeNumberField("calls", p.clientWarmup().calls());
+    w.writeNumberField("failed", p.clientWarmup().failed());
+    JsonOutput.number(w, "seconds", p.clientWarmup().nanos() / 1e9, 3);
+    w.writeEndObject();
     if (p.serviceTime() != null) {
       // Scheduled (-rate, a paced replay): latencyMs runs from when each operation was due;
       // this from its actual start.

@@ -61,6 +61,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
             p.name(), p.bytes(), fixed(p.bytesPerSecond(), 1)));
       }
     }
+    writeClientWarmup(result, out);
     for (PhaseResult p : result.phases()) {
       writePacing(result, p, out);
     }
@@ -133,6 +134,34 @@ public final class TextFormat implements ResultFormat<RunResult> {
       verdict = failed + " operations failed (exit code " + result.exitCode() + ").";
     }
     out.append(String.format(Locale.ROOT, "%n%s%n", verdict));
+  }
+
+  /** What the client warm-up did before each phase, in one line; or that it was off. */
+  private static void writeClientWarmup(RunResult result, Appendable out) throws IOException {
+    StringBuilder each = new StringBuilder();
+    for (PhaseResult p : result.phases()) {
+      if (p.clientWarmup().ran() && !p.partOfMix()) {
+        each.append(each.length() == 0 ? "" : ", ").append(p.name()).append(' ')
+            .append(fixed(p.clientWarmup().nanos() / 1e9, 1)).append(" s ")
+            .append(p.clientWarmup().calls()).append(" calls");
+        if (p.clientWarmup().failed() > 0) {
+          each.append(" (").append(p.clientWarmup().failed()).append(" failed)");
+        }
+      }
+    }
+    PhaseResult mix = result.mixTotal();
+    if (mix != null && mix.clientWarmup().ran()) {
+      each.append(each.length() == 0 ? "" : ", ").append("mix ")
+          .append(fixed(mix.clientWarmup().nanos() / 1e9, 1)).append(" s ")
+          .append(mix.clientWarmup().calls()).append(" calls");
+    }
+    if (each.length() > 0) {
+      out.append(String.format(Locale.ROOT, "  client warm-up before each phase, on scratch names "
+          + "removed after it, in no figure: %s%n", each));
+    } else if (result.config().clientWarmupMillis() == 0 && !result.phases().isEmpty()) {
+      out.append(String.format(Locale.ROOT, "  no client warm-up (-clientWarmup 0): the figures "
+          + "include the client JVM's start%n"));
+    }
   }
 
   private static void writeRow(PhaseResult p, Appendable out) throws IOException {

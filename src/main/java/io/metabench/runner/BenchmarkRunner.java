@@ -5,6 +5,7 @@ import io.metabench.core.ClockAnchor;
 import io.metabench.core.InvalidInputException;
 import io.metabench.core.NanoClock;
 import io.metabench.core.StopRequest;
+import io.metabench.engine.ClientWarmup;
 import io.metabench.engine.PhaseBarrier;
 import io.metabench.engine.PhaseEngine;
 import io.metabench.engine.Progress;
@@ -129,7 +130,9 @@ public final class BenchmarkRunner {
       FsSemantics semantics = FsSemantics.of(control, base);
       series = SeriesFile.openOrWarn(seriesPath);
       engine = new PhaseEngine(clients, config.sharedClient(), clock, anchor, barrier, progress,
-          stop).writingSeriesTo(series);
+          stop).writingSeriesTo(series).warmingClientsWith(new ClientWarmup(
+              config.clientWarmupMillis() * 1_000_000L,
+              BaseDirMarker.clientWarmupDir(base, config.mapIndex())));
       kinds = new PhaseKinds(config, target, clock, engine, stop, control);
 
       List<PhaseResult> results = new ArrayList<>();

@@ -42,6 +42,7 @@ public final class PhaseResult {
   private final long warmupOps;
   private final Histogram serviceTime;
   private final long maxLateNanos;
+  private final ClientWarmupFigures clientWarmup;
   private final boolean inMix;
 
   public PhaseResult(OpType op, int workers, long attempted, long successes,
@@ -69,11 +70,12 @@ public final class PhaseResult {
     this.warmupOps = 0;
     this.serviceTime = null;
     this.maxLateNanos = 0;
+    this.clientWarmup = ClientWarmupFigures.NONE;
     this.inMix = false;
   }
 
   private PhaseResult(PhaseResult p, IntervalSeries series, long warmupOps,
-      Histogram serviceTime, long maxLateNanos, boolean inMix) {
+      Histogram serviceTime, long maxLateNanos, ClientWarmupFigures clientWarmup, boolean inMix) {
     this.op = p.op;
     this.workers = p.workers;
     this.attempted = p.attempted;
@@ -94,17 +96,18 @@ public final class PhaseResult {
     this.warmupOps = warmupOps;
     this.serviceTime = serviceTime;
     this.maxLateNanos = maxLateNanos;
+    this.clientWarmup = clientWarmup;
     this.inMix = inMix;
   }
 
   /** This result with its per-second series. */
   public PhaseResult withSeries(IntervalSeries series) {
-    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, inMix);
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, inMix);
   }
 
   /** This result as one operation's share of a mix ({@code -mix}). */
   public PhaseResult inMix() {
-    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, true);
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, true);
   }
 
   private PhaseResult markedInMix(boolean mix) {
@@ -134,12 +137,22 @@ public final class PhaseResult {
    * after its due time. {@code serviceTime} null: a closed-loop phase.
    */
   public PhaseResult withPacing(long warmupOps, Histogram serviceTime, long maxLateNanos) {
-    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, inMix);
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, inMix);
   }
 
   /** This result with {@code warmupOps} operations done in the warm-up. */
   public PhaseResult withWarmupOps(long warmupOps) {
-    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, inMix);
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, inMix);
+  }
+
+  /** This result with what the client warm-up before it did. */
+  public PhaseResult withClientWarmup(ClientWarmupFigures figures) {
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, figures, inMix);
+  }
+
+  /** What the client warm-up before this phase did; {@link ClientWarmupFigures#NONE}: none. */
+  public ClientWarmupFigures clientWarmup() {
+    return clientWarmup;
   }
 
   /**
@@ -205,12 +218,14 @@ public final class PhaseResult {
     long warmup = 0;
     Histogram service = null;
     long maxLate = 0;
+    List<ClientWarmupFigures> clientWarmups = new java.util.ArrayList<>();
     List<IntervalSeries> series = new java.util.ArrayList<>();
     for (PhaseResult p : parts) {
       series.add(p.series);
       latency.add(p.latency);
       warmup += p.warmupOps;
       maxLate = Math.max(maxLate, p.maxLateNanos);
+      clientWarmups.add(p.clientWarmup);
       if (p.serviceTime != null) {
         if (service == null) {
           service = new Histogram(3);
@@ -244,6 +259,7 @@ public final class PhaseResult {
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         lateMaps, start, end, busy, bytes, firstPart, secondPart, latency,
         parts.isEmpty() ? 0 : startedAt).withPacing(warmup, service, maxLate)
+        .withClientWarmup(ClientWarmupFigures.combine(clientWarmups))
         .withSeries(IntervalSeries.combine(series))
         .markedInMix(!parts.isEmpty() && parts.get(0).inMix);
   }
@@ -271,7 +287,8 @@ public final class PhaseResult {
         all.retries, lateWorkers, lateMaps, all.firstStartEpochNanos, all.lastEndEpochNanos, busy,
         all.bytes, all.firstPartNanos, all.secondPartNanos, all.latency,
         all.startedAtEpochMillis).withSeries(all.series)
-        .withPacing(all.warmupOps, all.serviceTime, all.maxLateNanos);
+        .withPacing(all.warmupOps, all.serviceTime, all.maxLateNanos)
+        .withClientWarmup(ops.isEmpty() ? ClientWarmupFigures.NONE : ops.get(0).clientWarmup);
   }
 
   /** This result with {@code lateMaps} set: a map task marks its phase late at the barrier. */
@@ -279,7 +296,8 @@ public final class PhaseResult {
     return new PhaseResult(op, workers, attempted, successes, failures, retries, lateWorkers,
         maps, firstStartEpochNanos, lastEndEpochNanos, workerBusyNanos, bytes, firstPartNanos,
         secondPartNanos, latency, startedAtEpochMillis).withSeries(series)
-        .withPacing(warmupOps, serviceTime, maxLateNanos).markedInMix(inMix);
+        .withPacing(warmupOps, serviceTime, maxLateNanos).withClientWarmup(clientWarmup)
+        .markedInMix(inMix);
   }
 
   public OpType op() {

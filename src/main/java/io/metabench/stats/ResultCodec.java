@@ -164,6 +164,9 @@ public final class ResultCodec {
       writeHistogram(p.serviceTime(), out);
     }
     out.writeLong(p.maxLateNanos());
+    out.writeLong(p.clientWarmup().calls());
+    out.writeLong(p.clientWarmup().failed());
+    out.writeLong(p.clientWarmup().nanos());
     List<IntervalSeries.Interval> intervals = p.series().intervals();
     out.writeInt(intervals.size());
     for (IntervalSeries.Interval i : intervals) {
@@ -198,6 +201,8 @@ public final class ResultCodec {
     long warmupOps = in.readLong();
     Histogram serviceTime = in.readBoolean() ? readHistogram(in) : null;
     long maxLate = in.readLong();
+    ClientWarmupFigures clientWarmup = ClientWarmupFigures.combine(java.util.Collections
+        .singletonList(new ClientWarmupFigures(in.readLong(), in.readLong(), in.readLong())));
     int n = in.readInt();
     List<IntervalSeries.Interval> intervals = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
@@ -210,7 +215,8 @@ public final class ResultCodec {
     }
     PhaseResult result = new PhaseResult(op, workers, attempted, successes, failures, retries,
         lateWorkers, lateMaps, start, end, busy, bytes, firstPart, secondPart, latency, startedAt)
-        .withPacing(warmupOps, serviceTime, maxLate).withSeries(new IntervalSeries(intervals));
+        .withPacing(warmupOps, serviceTime, maxLate).withClientWarmup(clientWarmup)
+        .withSeries(new IntervalSeries(intervals));
     return inMix ? result.inMix() : result;
   }
 

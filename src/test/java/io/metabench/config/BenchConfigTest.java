@@ -156,8 +156,8 @@ class BenchConfigTest {
         "bytesToWrite", "blockSize", "bytesPerChecksum", "replicationFactorPerFile", "baseDir",
         "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "retries",
         "cleanup", "maps", "barrierTimeout", "readShift", "opTimeoutMs", "failFast", "durationMs",
-        "warmupMs", "rate", "subtree", "mix", "seed", "sharedDir", "mixFill", "prefillFiles",
-        "prefillDepth", "prefillFanOut", "prefillSizes", "prefillThreads");
+        "warmupMs", "clientWarmupMs", "rate", "subtree", "mix", "seed", "sharedDir", "mixFill",
+        "prefillFiles", "prefillDepth", "prefillFanOut", "prefillSizes", "prefillThreads");
     assertThat(p.get("operation")).isEqualTo("create_write,open_read,rename,delete,mkdirs,rmdir");
     assertThat(p.get("numberOfFiles")).isEqualTo(12345L);
     assertThat(p.get("readFileAfterOpen")).isEqualTo(true);

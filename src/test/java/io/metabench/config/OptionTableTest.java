@@ -81,6 +81,7 @@ class OptionTableTest {
     sample(Option.SERIES_OUT, "s.csv", "s.csv", null);
     sample(Option.DURATION, "2", "2s", 2000L);
     sample(Option.WARMUP, "500ms", "500ms", 500L);
+    sample(Option.CLIENT_WARMUP, "750ms", "750ms", 750L);
     sample(Option.RATE, "100", "100", 100.0);
     sample(Option.SUBTREE, "sub", "sub", "sub");
     sample(Option.MIX, "stat:1", "stat:1", "stat:1");

@@ -6,6 +6,7 @@ import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
 import io.metabench.fs.FsSemantics;
 import io.metabench.op.OpType;
+import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.PhaseResult;
@@ -118,7 +119,7 @@ final class ReportFixture {
     Map<String, FailureCount> none = Collections.emptyMap();
     PhaseResult createWrite = new PhaseResult(OpType.CREATE_WRITE, 4, 1000, 1000, none, none, 0,
         0, 0, 5 * S / 2, 9_600 * MS, 1_024_000, 1_500 * MS, 600 * MS, createWriteLatency(),
-        1_700_000_001_234L);
+        1_700_000_001_234L).withClientWarmup(new ClientWarmupFigures(4_812, 0, 2_004 * MS));
 
     Map<String, FailureCount> readFailures = new TreeMap<>();
     readFailures.put("FileNotFoundException", new FailureCount(7,

@@ -56,6 +56,12 @@ public final class MetaBenchRun {
       all.add("-jsonOut");
       all.add(json.getPath());
     }
+    if (!report && !all.contains("-clientWarmup") && !all.contains("-help")) {
+      // The suite's runs are about behaviour, not speed: the client warm-up (2 s a phase by
+      // default) is turned off unless a test asks for it (ITClientWarmup does).
+      all.add("-clientWarmup");
+      all.add("0");
+    }
     if (!report && !all.contains("-nnbenchLog")) {
       all.add("-nnbenchLog");
       all.add(new File(scratch, "NNBench_results.log").getPath());

@@ -1,0 +1,113 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.MetaBenchRun;
+import io.metabench.testing.MiniHdfs;
+import io.metabench.testing.Trees;
+import java.io.File;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The client warm-up before each measured phase runs on scratch names of its own, leaves the
+ * namespace the phase measures exactly as it found it, is in none of the phase's figures, and is
+ * reported; it reaches every phase kind. On the local file system and on a MiniDFSCluster.
+ */
+class ITClientWarmup {
+  private static MiniHdfs hdfs;
+
+  @TempDir
+  File scratch;
+
+  @BeforeAll
+  static void start() throws Exception {
+    hdfs = MiniHdfs.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+  }
+
+  /** The tree below {@code base} without MetaBench's own marker directory (whose state changes). */
+  private static Map<String, String> namespace(FileSystem fs, Path base) throws Exception {
+    Map<String, String> all = new TreeMap<>(Trees.list(fs, base));
+    all.keySet().removeIf(k -> k.startsWith(".metabench/") && !k.contains("client-warmup"));
+    return all;
+  }
+
+  private MetaBenchRun run(String base, String... args) throws Exception {
+    String[] all = new String[args.length + 2];
+    System.arraycopy(args, 0, all, 0, args.length);
+    all[args.length] = "-baseDir";
+    all[args.length + 1] = base;
+    return MetaBenchRun.run(new Configuration(), scratch, all);
+  }
+
+  private void leavesTheNamespaceAsItFoundIt(FileSystem fs, String base) throws Exception {
+    MetaBenchRun made = run(base, "-operation", "create_write", "-threads", "2",
+        "-numberOfFiles", "10", "-clientWarmup", "0");
+    assertThat(made.exitCode).as(made.toString()).isZero();
+    Map<String, String> before = namespace(fs, new Path(base));
+    assertThat(Trees.named(before, "file_")).hasSize(20);
+
+    MetaBenchRun r = run(base, "-operation", "open_read,stat,list", "-threads", "2",
+        "-numberOfFiles", "10", "-clientWarmup", "500ms");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    for (String op : new String[] {"open_read", "stat", "list"}) {
+      JsonNode p = r.phase(op);
+      // Exactly the planned items: the warm-up's calls are in no count.
+      assertThat(p.get("attempted").asLong()).as(op).isEqualTo(20);
+      assertThat(p.get("latencyHistogram").asText()).isNotEmpty();
+      JsonNode warm = p.get("clientWarmup");
+      assertThat(warm.get("calls").asLong()).as(op).isPositive();
+      assertThat(warm.get("failed").asLong()).as(op).isZero();
+      assertThat(warm.get("seconds").asDouble()).as(op).isGreaterThanOrEqualTo(0.5);
+    }
+    assertThat(r.stdout).contains("client warm-up before each phase, on scratch names removed "
+        + "after it, in no figure: open_read 0.");
+    assertThat(namespace(fs, new Path(base))).isEqualTo(before);
+  }
+
+  @Test
+  void onTheLocalFileSystemTheWarmUpLeavesTheNamespaceAsItFoundIt() throws Exception {
+    FileSystem local = FileSystem.getLocal(new Configuration()).getRawFileSystem();
+    leavesTheNamespaceAsItFoundIt(local, new File(scratch, "base").toURI().toString());
+  }
+
+  @Test
+  void onHdfsTheWarmUpLeavesTheNamespaceAsItFoundIt() throws Exception {
+    leavesTheNamespaceAsItFoundIt(hdfs.fs(), hdfs.uri() + "/warm/base");
+  }
+
+  @Test
+  void everyPhaseKindIsWarmedAndZeroTurnsItOff() throws Exception {
+    String base = hdfs.uri() + "/warm/kinds";
+    MetaBenchRun r = run(base, "-operation", "create_write,ls_r,mix", "-cleanup", "-mix",
+        "stat:50,rename:50", "-threads", "2", "-numberOfFiles", "5", "-clientWarmup", "300ms");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    for (String name : new String[] {"create_write", "mix:stat", "mix:rename", "ls_r"}) {
+      assertThat(r.phase(name).get("clientWarmup").get("calls").asLong()).as(name).isPositive();
+    }
+    assertThat(r.json().get("mixTotal").get("clientWarmup").get("calls").asLong()).isPositive();
+    assertThat(namespace(hdfs.fs(), new Path(base)).keySet())
+        .noneMatch(k -> k.contains("client-warmup") || k.contains("file_"));
+
+    MetaBenchRun cold = run(hdfs.uri() + "/warm/cold", "-operation", "create_write",
+        "-numberOfFiles", "5", "-clientWarmup", "0");
+    assertThat(cold.exitCode).as(cold.toString()).isZero();
+    assertThat(cold.phase("create_write").get("clientWarmup").get("calls").asLong()).isZero();
+    assertThat(cold.stdout).contains("no client warm-up (-clientWarmup 0)");
+  }
+}

@@ -146,11 +146,12 @@ public enum Option {
       .help("Leave the first part of each phase out of the statistics (counted as warm-up; "
           + "before -duration): seconds (10) or 500ms, 10s, 1m (default: none)")),
   CLIENT_WARMUP(SECONDS, DURATION_MS, cli("duration", "clientWarmup")
-      .key(ConfigKeys.CLIENT_WARMUP_MILLIS).def(2000L).run("clientWarmupMs").group(Group.PACING)
-      .help("Before each measured phase, warm the workers' clients this long on scratch names "
-          + "of their own, with the calls the phase makes, so the phase measures the file "
-          + "system rather than the client JVM starting; nothing of it is in any figure, and what "
-          + "it made is removed: seconds (2) or 500ms, 2s (default {default}; 0 turns it off)")),
+      .key(ConfigKeys.CLIENT_WARMUP_MILLIS).def(30_000L).run("clientWarmupMs").group(Group.PACING)
+      .help("Before each measured phase, warm the workers' clients with the calls the phase "
+          + "makes, on scratch names of their own, until their rate stops climbing, for at most "
+          + "this long, so the phase measures the file system rather than the client JVM "
+          + "starting; nothing of it is in any figure, and what it made is removed: seconds (30) "
+          + "or 500ms, 30s (default {default}; 0 turns it off)")),
   RATE(SET, ValueType.RATE, cli("ops/s", "rate").key(ConfigKeys.RATE).def(0.0).run("rate")
       .group(Group.PACING).help("Fixed (open-loop) rate over all workers and maps; latency is "
           + "measured from when each operation was due (default: closed loop)")),

@@ -10,6 +10,8 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -19,28 +21,34 @@ import org.slf4j.LoggerFactory;
 /**
  * The client warm-up before a measured phase ({@code -clientWarmup},
  * docs/metrics.md#client-warm-up): each worker, on its own client, runs cycles of the calls the
- * phase will make on scratch names of its own under {@code <scratchRoot>/w<worker>}, until the
- * time is up or it has run {@link #MAX_CYCLES_PER_WORKER} cycles, so the phase's measured window
+ * phase will make on scratch names of its own under {@code <scratchRoot>/w<worker>}, until its
+ * own call rate has stopped climbing ({@link WarmupGauge}), the time allowed is up, or it has run
+ * {@link #MAX_CYCLES_PER_WORKER} rounds, so the phase's measured window
  * sees the file system's steady state rather than the client JVM loading classes and compiling
- * its hot paths. A cycle on item k: create file k (as create_write, with the run's bytes), then
- * each of the phase's operations that keep names (stat, open_read, chmod, ...; a traversal's
- * listing or summary on the scratch directory), rename when the phase renames, and delete it
- * under the name it then has; mkdirs and rmdir of directory k when the phase makes or removes
- * directories. Every name it made is removed before the phase starts, so the phase finds the
+ * its hot paths. Each worker first makes {@link #READ_FILES} files when the phase reads or keeps
+ * names, renames or deletes; each round then runs, on each of them, the phase's operations that
+ * keep names (stat, open_read, chmod, ...), a rename there and back when the phase renames, a
+ * delete of a name that is not there when it deletes (the same call, nothing removed); a
+ * traversal's listing or summary of the scratch directory; one file made and deleted when the
+ * phase creates; mkdirs and rmdir of one directory when it makes or removes directories. Every
+ * name it made is removed before the phase starts, so the phase finds the
  * namespace it would have found without it; nothing it does is in any figure of the phase.
  *
  * <p>Immutable; {@link #run} may be called for each phase.
  */
 public final class ClientWarmup {
   private static final Logger LOG = LoggerFactory.getLogger(ClientWarmup.class);
-  /** Bounds the calls on a very fast file system (a no-op one): 20,000 cycles a worker. */
-  static final long MAX_CYCLES_PER_WORKER = 20_000;
+  /** Bounds the calls on a very fast file system (a no-op one): 200,000 rounds a worker. */
+  static final long MAX_CYCLES_PER_WORKER = 200_000;
+  /** Files each worker makes once for the phase's reads and metadata writes to work on. */
+  static final long READ_FILES = 16;
 
   private final long nanos;
   private final Path scratchRoot;
 
   /**
-   * @param nanos how long each worker warms up; 0: no warm-up
+   * @param nanos the longest the warm-up may take (it ends sooner when its rate settles); 0: no
+   *     warm-up
    * @param scratchRoot a directory only this process's warm-up uses (created and removed here)
    */
   public ClientWarmup(long nanos, Path scratchRoot) {
@@ -60,12 +68,24 @@ public final class ClientWarmup {
   ClientWarmupFigures run(Phase phase, List<? extends ItemSource> sources, PhaseEngine engine,
       NanoClock clock, StopRequest stop) throws IOException, InterruptedException {
     long began = clock.nanoTime();
-    List<long[]> counts = engine.forEachWorker(sources.size(), t -> {
-      Cycles c = new Cycles(sources.get(t).context(), new Path(scratchRoot, "w" + t),
-          phase.results(), clock);
-      c.run(began + nanos, stop);
-      return new long[] {c.calls, c.failed};
-    });
+    LongAdder progress = new LongAdder();
+    AtomicBoolean enough = new AtomicBoolean();
+    Thread gauge = new Thread(() -> watch(progress, enough, began, clock, stop),
+        "metabench-client-warmup");
+    gauge.setDaemon(true);
+    gauge.start();
+    List<long[]> counts;
+    try {
+      counts = engine.forEachWorker(sources.size(), t -> {
+        Cycles c = new Cycles(sources.get(t).context(), new Path(scratchRoot, "w" + t),
+            phase.results(), progress);
+        c.run(enough);
+        return new long[] {c.calls, c.failed};
+      });
+    } finally {
+      enough.set(true);
+      gauge.interrupt();
+    }
     removeIfEmpty(sources.get(0).context().fs(), scratchRoot);
     long calls = 0;
     long failed = 0;
@@ -78,6 +98,36 @@ public final class ClientWarmup {
           phase.label(), failed, calls);
     }
     return new ClientWarmupFigures(calls, failed, clock.nanoTime() - began);
+  }
+
+  /**
+   * Ends the warm-up ({@code enough}) when its call rate has settled ({@link WarmupGauge}), when
+   * the time allowed is up, or on a stop request.
+   */
+  private void watch(LongAdder progress, AtomicBoolean enough, long began, NanoClock clock,
+      StopRequest stop) {
+    WarmupGauge gauge = new WarmupGauge();
+    gauge.sample(began, 0, jitMillis());
+    try {
+      while (!enough.get()) {
+        Thread.sleep(WarmupGauge.SAMPLE_NANOS / 1_000_000L);
+        long now = clock.nanoTime();
+        if (gauge.sample(now, progress.sum(), jitMillis()) || now - began >= nanos
+            || stop.isRequested()) {
+          enough.set(true);
+        }
+      }
+    } catch (InterruptedException e) {
+      enough.set(true);
+    }
+  }
+
+  /** The JIT's compilation time so far, in ms; 0 where the JVM does not say. */
+  private static long jitMillis() {
+    java.lang.management.CompilationMXBean jit =
+        java.lang.management.ManagementFactory.getCompilationMXBean();
+    return jit != null && jit.isCompilationTimeMonitoringSupported()
+        ? jit.getTotalCompilationTime() : 0;
   }
 
   private static void removeIfEmpty(FileSystem fs, Path dir) {
@@ -93,73 +143,109 @@ public final class ClientWarmup {
     private final OpContext ctx;
     private final FileSystem fs;
     private final Path dir;
-    private final NanoClock clock;
+    private final LongAdder progress;
     private final List<OpType> keepNames = new ArrayList<>();
-    private final boolean files;
+    private final boolean creates;
     private final boolean renames;
+    private final boolean deletes;
     private final boolean dirs;
     private final boolean lists;
     private final boolean summarises;
     long calls;
     long failed;
 
-    Cycles(OpContext phaseContext, Path dir, List<OpType> ops, NanoClock clock) {
+    Cycles(OpContext phaseContext, Path dir, List<OpType> ops, LongAdder progress) {
       this.dir = dir;
       this.ctx = phaseContext.withNames(new ScratchNames(dir));
       this.fs = ctx.fs();
-      this.clock = clock;
-      boolean anyFiles = false;
+      this.progress = progress;
       for (OpType op : ops) {
         if (op.keepsNames() && !op.traverses()) {
           keepNames.add(op);
         }
-        anyFiles |= op.items() == OpType.Items.FILES;
       }
-      this.files = anyFiles;
+      this.creates = ops.contains(OpType.CREATE_WRITE);
+      this.deletes = ops.contains(OpType.DELETE);
       this.renames = ops.contains(OpType.RENAME);
       this.dirs = ops.contains(OpType.MKDIRS) || ops.contains(OpType.RMDIR);
       this.lists = ops.contains(OpType.LS_R);
       this.summarises = ops.contains(OpType.COUNT) || ops.contains(OpType.DU);
     }
 
-    void run(long end, StopRequest stop) {
+    void run(AtomicBoolean enough) {
       if (!call(() -> fs.mkdirs(dir))) {
         return;
       }
-      for (long k = 0; k < MAX_CYCLES_PER_WORKER && clock.nanoTime() - end < 0
-          && !stop.isRequested(); k++) {
-        cycle(k);
+      // The files the reads and metadata writes work on, made once: the rounds below then
+      // repeat the phase's own cheap calls many times, as a JIT needs, instead of spending the
+      // time on creates.
+      int readFiles = 0;
+      if (!keepNames.isEmpty() || lists || summarises || renames || deletes) {
+        for (long k = 0; k < READ_FILES && !enough.get(); k++) {
+          long item = k;
+          if (call(() -> OpType.CREATE_WRITE.op().execute(ctx, item))) {
+            readFiles++;
+          } else {
+            break;
+          }
+        }
+      }
+      long next = READ_FILES;
+      for (long round = 0; round < MAX_CYCLES_PER_WORKER && !enough.get(); round++) {
+        for (long k = 0; k < readFiles; k++) {
+          long item = k;
+          for (OpType op : keepNames) {
+            call(() -> op.op().execute(ctx, item));
+          }
+        }
+        if (lists) {
+          call(() -> fs.listStatus(dir) != null);
+        }
+        if (summarises) {
+          call(() -> fs.getContentSummary(dir) != null);
+        }
+        for (long k = 0; k < readFiles && renames; k++) {
+          // There and back: the phase's own rename, repeated without changing the namespace.
+          long item = k;
+          ctx.setFilesRenamed(false);
+          if (call(() -> OpType.RENAME.op().execute(ctx, item))) {
+            ctx.setFilesRenamed(true);
+            call(() -> OpType.RENAME.op().execute(ctx, item));
+          }
+        }
+        for (long k = 0; k < readFiles && deletes; k++) {
+          // The delete call on a name that is not there: the same client path, nothing removed.
+          Path missing = new Path(dir, "missing_" + k);
+          call(() -> !fs.delete(missing, false));
+        }
+        if (creates) {
+          lifecycle(next);
+        }
+        long dirItem = next++;
+        if (dirs && call(() -> OpType.MKDIRS.op().execute(ctx, dirItem))) {
+          call(() -> OpType.RMDIR.op().execute(ctx, dirItem));
+        }
+      }
+      ctx.setFilesRenamed(false);
+      for (long k = 0; k < readFiles; k++) {
+        long item = k;
+        call(() -> OpType.DELETE.op().execute(ctx, item));
       }
       removeWhatIsLeft();
     }
 
-    private void cycle(long k) {
-      if (files) {
-        ctx.setFilesRenamed(false);
-        if (call(() -> OpType.CREATE_WRITE.op().execute(ctx, k))) {
-          for (OpType op : keepNames) {
-            call(() -> op.op().execute(ctx, k));
-          }
-          if (lists) {
-            call(() -> fs.listStatus(dir) != null);
-          }
-          if (summarises) {
-            call(() -> fs.getContentSummary(dir) != null);
-          }
-          if (renames && call(() -> OpType.RENAME.op().execute(ctx, k))) {
-            ctx.setFilesRenamed(true);
-          }
-          call(() -> OpType.DELETE.op().execute(ctx, k));
-        }
-      }
-      if (dirs && call(() -> OpType.MKDIRS.op().execute(ctx, k))) {
-        call(() -> OpType.RMDIR.op().execute(ctx, k));
+    /** A file made (as create_write makes it) and deleted. */
+    private void lifecycle(long k) {
+      ctx.setFilesRenamed(false);
+      if (call(() -> OpType.CREATE_WRITE.op().execute(ctx, k))) {
+        call(() -> OpType.DELETE.op().execute(ctx, k));
       }
     }
 
     /** One call, counted; a failure is counted and the warm-up goes on. */
     private boolean call(Call c) {
       calls++;
+      progress.increment();
       ctx.beginAttempt();
       try {
         if (c.run()) {

@@ -8,6 +8,7 @@ import io.metabench.stats.PrefillResult;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
+import io.metabench.stats.Steadiness;
 import java.io.IOException;
 import java.text.SimpleDateFormat;
 import java.util.Date;
@@ -157,6 +158,16 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeEndObject();
     JsonOutput.number(w, "workerBusyMs", p.workerBusyNanos() / 1e6, 6);
     w.writeNumberField("warmupOperations", p.warmupOps());
+    Steadiness steadiness = p.steadiness();
+    w.writeObjectFieldStart("steadiness");
+    w.writeStringField("verdict", steadiness.verdict().id());
+    w.writeArrayFieldStart("lastSecondsTps");
+    for (double r : steadiness.lastRates()) {
+      JsonOutput.number(w, r, 1);
+    }
+    w.writeEndArray();
+    JsonOutput.number(w, "spread", steadiness.spread(), 3);
+    w.writeEndObject();
     // The client warm-up before the phase, on scratch names: in no other field.
     w.writeObjectFieldStart("clientWarmup");
     w.writeNumberField("calls", p.clientWarmup().calls());

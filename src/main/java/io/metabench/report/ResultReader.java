@@ -82,6 +82,11 @@ public final class ResultReader {
     return label;
   }
 
+  /** The steadiness verdicts a study counts against a row. */
+  private static final java.util.List<String> FLAGGED = java.util.Arrays.asList(
+      io.metabench.stats.Steadiness.Verdict.UNSTEADY.id(),
+      io.metabench.stats.Steadiness.Verdict.TOO_SHORT.id());
+
   private void addRun(File file, String target, String fs, int threads, JsonNode run) {
     sources.put(target, file.getPath());
     for (JsonNode p : run.path("phases")) {
@@ -92,7 +97,8 @@ public final class ResultReader {
       double tps = window > 0 ? ok * 1e9 / window : window == 0 ? 0.0 : p.path("tps").asDouble();
       summary.add(target, fs, p.path("operation").asText(), threads, tps,
           p.path("successful").asLong(), p.path("failed").asLong(),
-          histogram(file, p.path("latencyHistogram").asText()));
+          histogram(file, p.path("latencyHistogram").asText()),
+          !FLAGGED.contains(p.path("steadiness").path("verdict").asText()));
     }
   }
 

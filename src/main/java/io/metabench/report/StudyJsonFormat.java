@@ -77,6 +77,7 @@ public final class StudyJsonFormat implements ResultFormat<StudyResult> {
       JsonOutput.number(w, "max", l.maxMs(), 6);
       w.writeEndObject();
       w.writeBooleanField("knee", r.knee());
+      w.writeNumberField("unsteadyIterations", r.unsteady());
       w.writeEndObject();
     }
     w.writeEndArray();

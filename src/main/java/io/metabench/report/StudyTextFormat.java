@@ -109,6 +109,13 @@ public final class StudyTextFormat implements ResultFormat<StudyResult> {
             fixed(r.latency().p999Ms(), 3), r.failed()));
       }
     }
+    for (SummaryRow r : s.rows()) {
+      if (r.phase().equals(phase) && r.unsteady() > 0) {
+        out.append(String.format(Locale.ROOT, "  %s at %d threads on %s: %d of %d iterations "
+            + "showed no steady rate (each run's notes say why)%n", phase, r.threads(),
+            r.target(), r.unsteady(), r.iterations()));
+      }
+    }
   }
 
   /** TPS relative to the first target's at the same concurrency; "-" when that is missing or 0. */

@@ -61,6 +61,9 @@ public final class TextFormat implements ResultFormat<RunResult> {
             p.name(), p.bytes(), fixed(p.bytesPerSecond(), 1)));
       }
     }
+    List<PhaseResult> all = new java.util.ArrayList<>(phases);
+    all.add(mixTotal);
+    writeSteadiness(all, out);
     writeClientWarmup(result, out);
     for (PhaseResult p : result.phases()) {
       writePacing(result, p, out);
@@ -164,9 +167,31 @@ public final class TextFormat implements ResultFormat<RunResult> {
     }
   }
 
+  /** Whether a row's TPS is marked as no steady rate: a mix is judged as a whole. */
+  private static boolean flagged(PhaseResult p) {
+    return !p.partOfMix() && p.steadiness().flagged();
+  }
+
+  /** Why each flagged phase's TPS is marked {@code ~}, and what to change. */
+  private static void writeSteadiness(List<PhaseResult> phases, Appendable out)
+      throws IOException {
+    for (PhaseResult p : phases) {
+      if (p != null && flagged(p)) {
+        StringBuilder last = new StringBuilder();
+        for (double r : p.steadiness().lastRates()) {
+          last.append(last.length() == 0 ? "" : ", ").append(fixed(r, 0));
+        }
+        out.append(String.format(Locale.ROOT, "  ~ %s: %s%s%n", p.name(),
+            p.steadiness().advice(), last.length() == 0 ? ""
+                : " (its last full seconds: " + last + " ops/s)"));
+      }
+    }
+  }
+
   private static void writeRow(PhaseResult p, Appendable out) throws IOException {
     out.append(String.format(Locale.ROOT, ROW, p.name(), p.workers(), p.successes(),
-        p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3), fixed(p.tps(), 1),
+        p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3),
+        fixed(p.tps(), 1) + (flagged(p) ? "~" : ""),
         fixed(p.meanLatencyMillis(), 3), fixed(p.latencyMillisAt(50), 3),
         fixed(p.latencyMillisAt(90), 3), fixed(p.latencyMillisAt(99), 3),
         fixed(p.latencyMillisAt(99.9), 3), fixed(p.maxLatencyMillis(), 3),

@@ -150,6 +150,11 @@ public final class PhaseResult {
     return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, figures, inMix);
   }
 
+  /** Whether the phase reached a steady rate, read from its per-second series. */
+  public Steadiness steadiness() {
+    return Steadiness.of(series);
+  }
+
   /** What the client warm-up before this phase did; {@link ClientWarmupFigures#NONE}: none. */
   public ClientWarmupFigures clientWarmup() {
     return clientWarmup;

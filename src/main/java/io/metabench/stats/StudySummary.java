@@ -81,9 +81,12 @@ public final class StudySummary {
     private final List<String> targetOrder = new ArrayList<>();
     private final List<String> phaseOrder = new ArrayList<>();
 
-    /** One phase of one run (one iteration of one target at one concurrency). */
+    /**
+     * One phase of one run (one iteration of one target at one concurrency); {@code steady}
+     * false when the phase showed no steady rate ({@link Steadiness}).
+     */
     public Builder add(String target, String fsUri, String phase, int threads, double tps,
-        long successes, long failed, Histogram latency) {
+        long successes, long failed, Histogram latency, boolean steady) {
       if (!targetOrder.contains(target)) {
         targetOrder.add(target);
       }
@@ -97,6 +100,7 @@ public final class StudySummary {
         cells.put(key, c);
       }
       c.tps.add(tps);
+      c.unsteady += steady ? 0 : 1;
       c.successes += successes;
       c.failed += failed;
       c.latency.add(latency);
@@ -138,6 +142,7 @@ public final class StudySummary {
     final Histogram latency = new Histogram(3);
     long successes;
     long failed;
+    int unsteady;
 
     Cell(String target, String fsUri, String phase, int threads) {
       this.target = target;
@@ -174,7 +179,8 @@ public final class StudySummary {
               latency.getValueAtPercentile(99) / 1e6, latency.getValueAtPercentile(99.9) / 1e6,
               latency.getMaxValue() / 1e6);
       return new SummaryRow(target, fsUri, phase, threads, tps.size(), mean(),
-          Collections.min(tps), Collections.max(tps), stdDev(), successes, failed, l, knee);
+          Collections.min(tps), Collections.max(tps), stdDev(), successes, failed, l, knee)
+          .withUnsteady(unsteady);
     }
   }
 }

@@ -25,6 +25,7 @@ public final class SummaryRow {
   private final long failed;
   private final Latency latency;
   private final boolean knee;
+  private int unsteady;
 
   /** Latency statistics of a row, in milliseconds; NaN where no operation succeeded. */
   public static final class Latency {
@@ -89,6 +90,22 @@ public final class SummaryRow {
     this.failed = failed;
     this.latency = Objects.requireNonNull(latency);
     this.knee = knee;
+  }
+
+  /**
+   * This row with {@code n} of its iterations flagged as having no steady rate (too short, or
+   * still changing; {@link Steadiness}).
+   */
+  public SummaryRow withUnsteady(int n) {
+    SummaryRow r = new SummaryRow(target, fsUri, phase, threads, iterations, tpsMean, tpsMin,
+        tpsMax, tpsStdDev, successes, failed, latency, knee);
+    r.unsteady = n;
+    return r;
+  }
+
+  /** How many of the row's iterations had no steady rate. */
+  public int unsteady() {
+    return unsteady;
   }
 
   /** The target's label, as given with {@code -target label=uri} or derived from its URI. */

@@ -40,8 +40,11 @@ class TextFormatTest {
         "2.500", "400.0");
     assertThat(createWrite).endsWith(" 0.41");
     String openRead = row(out, "open_read");
+    // Its series has no full second: too short to show a steady rate, so its TPS is marked.
     assertThat(openRead.split("\\s+")).startsWith("open_read", "4", "990", "10", "1", "1.250",
-        "792.0");
+        "792.0~");
+    assertThat(out).contains("  ~ open_read: too short to show a steady rate (0 full seconds, 3 "
+        + "needed): raise -numberOfFiles or give -duration\n");
     String rename = row(out, "rename");
     assertThat(rename.split("\\s+")).startsWith("rename", "4", "0", "1000", "0", "0.500", "0.0");
     assertThat(rename).endsWith(" -"); // no bytes moved

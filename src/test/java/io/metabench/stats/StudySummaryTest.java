@@ -18,14 +18,14 @@ class StudySummaryTest {
   /** a: 1 thread 1000 and 1250 TPS, 2 threads 2000 twice, 4 threads 2100 once. */
   private static StudySummary summary() {
     return new StudySummary.Builder()
-        .add("a", "hdfs://nn:8020", "create_write", 1, 1000, 1000, 0, ofMillis(1, 1000))
-        .add("b", "file:///", "create_write", 1, 500, 500, 2, ofMillis(4, 500))
-        .add("a", "hdfs://nn:8020", "create_write", 2, 2000, 2000, 0, ofMillis(1, 2000))
-        .add("a", "hdfs://nn:8020", "create_write", 1, 1250, 1250, 0, ofMillis(3, 1250))
-        .add("a", "hdfs://nn:8020", "create_write", 2, 2000, 2000, 0, ofMillis(1, 2000))
-        .add("a", "hdfs://nn:8020", "create_write", 4, 2100, 2100, 0, ofMillis(1, 2100))
-        .add("b", "file:///", "create_write", 2, 400, 0, 400, new Histogram(3))
-        .add("a", "hdfs://nn:8020", "delete", 1, 10, 10, 0, ofMillis(1, 10))
+        .add("a", "hdfs://nn:8020", "create_write", 1, 1000, 1000, 0, ofMillis(1, 1000), true)
+        .add("b", "file:///", "create_write", 1, 500, 500, 2, ofMillis(4, 500), true)
+        .add("a", "hdfs://nn:8020", "create_write", 2, 2000, 2000, 0, ofMillis(1, 2000), true)
+        .add("a", "hdfs://nn:8020", "create_write", 1, 1250, 1250, 0, ofMillis(3, 1250), false)
+        .add("a", "hdfs://nn:8020", "create_write", 2, 2000, 2000, 0, ofMillis(1, 2000), true)
+        .add("a", "hdfs://nn:8020", "create_write", 4, 2100, 2100, 0, ofMillis(1, 2100), true)
+        .add("b", "file:///", "create_write", 2, 400, 0, 400, new Histogram(3), true)
+        .add("a", "hdfs://nn:8020", "delete", 1, 10, 10, 0, ofMillis(1, 10), true)
         .build();
   }
 
@@ -42,6 +42,12 @@ class StudySummaryTest {
     SummaryRow twice = summary().row("a", "create_write", 2);
     assertThat(twice.tpsStdDev()).isZero();
     assertThat(summary().row("a", "create_write", 4).tpsStdDev()).isZero(); // one iteration
+  }
+
+  @Test
+  void aRowCountsItsIterationsWithoutASteadyRate() {
+    assertThat(summary().row("a", "create_write", 1).unsteady()).isEqualTo(1);
+    assertThat(summary().row("a", "create_write", 2).unsteady()).isZero();
   }
 
   @Test

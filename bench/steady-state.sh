@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Standalone runs against a long warmed run, on ONE HDFS (MiniDFSCluster, 1 NameNode + 1 DataNode,
+# 127.0.0.1 only) in its own JVM:
+#
+#   standalone   each operation in a JVM of its own, as NNBench's and Curvine's users run phases
+#                (create_write, then open_read, stat, rename, delete on what it made), with
+#                MetaBench's defaults: the client warm-up before each phase is on
+#   cold         the same with -clientWarmup 0: what the figures were before the warm-up existed
+#   warmed       the five operations in one JVM as a study of ITERATIONS iterations, the last
+#                iteration's figures (every earlier one warmed the JVM), -clientWarmup 0
+#   bare         bench/BareLoop: a plain FileSystem loop, no MetaBench code, PASSES passes in one
+#                JVM; the last pass
+#
+# and prints, per operation, the TPS of each with standalone/warmed and cold/warmed.
+#
+#   THREADS [4] FILES [2000] (per thread) ITERATIONS [3] PASSES [3]
+#   WORK_DIR [target/steady-state/<yyyyMMdd-HHmmss>]   HDFS_TMPDIR [/dev/shm if writable, else /tmp]
+# Needs a JDK, Maven (builds the test classes), python3.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/bench/lib.sh"
+THREADS=${THREADS:-4}
+FILES=${FILES:-2000}
+ITERATIONS=${ITERATIONS:-3}
+PASSES=${PASSES:-3}
+WORK_DIR=${WORK_DIR:-$root/target/steady-state/$(date +%Y%m%d-%H%M%S)}
+if [ -z "${HDFS_TMPDIR:-}" ]; then
+  if [ -w /dev/shm ]; then HDFS_TMPDIR=/dev/shm; else HDFS_TMPDIR=/tmp; fi
+fi
+mkdir -p "$WORK_DIR"
+bench_classpath "$root"
+log4j=-Dlog4j.configuration=file:"$root/conf/log4j.properties"
+jrun() { java -Xms256m -Xmx1g "${opens[@]}" "$log4j" -cp "$test_cp" "$@"; }
+
+hdfs_pid=""
+stop_hdfs() {
+  exec 7>&- 2>/dev/null
+  [ -n "$hdfs_pid" ] && wait "$hdfs_pid" 2>/dev/null
+}
+trap stop_hdfs EXIT
+mkfifo "$WORK_DIR/hdfs.stdin"
+jrun "-Djava.io.tmpdir=$HDFS_TMPDIR" io.metabench.bench.StandaloneHdfs -maxLifetime 7200 \
+  < "$WORK_DIR/hdfs.stdin" > "$WORK_DIR/hdfs.out" 2> "$WORK_DIR/hdfs.err" &
+hdfs_pid=$!
+exec 7> "$WORK_DIR/hdfs.stdin"
+uri=""
+for _ in $(seq 240); do
+  uri=$(awk '$1 == "READY" {print $2; exit}' "$WORK_DIR/hdfs.out" 2>/dev/null)
+  [ -n "$uri" ] && break
+  kill -0 "$hdfs_pid" 2>/dev/null || break
+  sleep 0.5
+done
+[ -n "$uri" ] || { echo "the HDFS did not start; see $WORK_DIR/hdfs.err" >&2; exit 1; }
+uri=${uri%/}
+echo "HDFS at $uri; $THREADS threads x $FILES files; results under $WORK_DIR" >&2
+
+ops=(create_write open_read stat rename delete)
+mb() { jrun io.metabench.MetaBench -nnbenchLog '' -quiet -threads "$THREADS" -numberOfFiles "$FILES" "$@"; }
+for mode in standalone cold; do
+  extra=()
+  [ "$mode" = cold ] && extra=(-clientWarmup 0)
+  for op in "${ops[@]}"; do
+    echo "== $mode $op" >&2
+    mb -operation "$op" -baseDir "$uri/steady/$mode" -jsonOut "$WORK_DIR/$mode-$op.json" \
+      "${extra[@]}" >> "$WORK_DIR/$mode.out" 2>> "$WORK_DIR/$mode.err" \
+      || echo "  $mode $op failed (exit $?); see $WORK_DIR/$mode.err" >&2
+  done
+done
+echo "== warmed: a study of $ITERATIONS iterations in one JVM" >&2
+mb -operation "$(IFS=,; echo "${ops[*]}")" -iterations "$ITERATIONS" -clientWarmup 0 \
+  -baseDir "$uri/steady/warmed" -outDir "$WORK_DIR/warmed" > "$WORK_DIR/warmed.out" \
+  2> "$WORK_DIR/warmed.err" || echo "  the warmed study failed; see $WORK_DIR/warmed.err" >&2
+echo "== bare FileSystem loop, $PASSES passes in one JVM" >&2
+jrun io.metabench.bench.BareLoop "$uri" /steady/bare "$THREADS" "$FILES" "$PASSES" \
+  > "$WORK_DIR/bare.out" 2> "$WORK_DIR/bare.err" || echo "  the bare loop failed" >&2
+
+python3 - "$WORK_DIR" "$ITERATIONS" "$PASSES" "${ops[@]}" <<'PY'
+import json, os, sys
+work, iters, passes, ops = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+def phase_tps(path, op):
+    try:
+        d = json.load(open(path))
+        return next(p['tps'] for p in d['phases'] if p['operation'] == op)
+    except Exception:
+        return None
+warmed = {}
+try:
+    study = json.load(open(os.path.join(work, 'warmed', 'result.json')))
+    last = [r for r in study['runs'] if r.get('iteration') == iters and r.get('result')]
+    for p in last[0]['result']['phases']:
+        warmed[p['operation']] = p['tps']
+except Exception as e:
+    print('warmed study unreadable: %s' % e, file=sys.stderr)
+bare = {}
+for line in open(os.path.join(work, 'bare.out')):
+    f = line.split()
+    if len(f) == 3 and f[0] == passes:
+        bare[f[1]] = float(f[2])
+fmt = lambda v: '-' if v is None else '%.0f' % v
+ratio = lambda a, b: '-' if a is None or not b else '%.2f' % (a / b)
+print('| operation | standalone (default) | cold (-clientWarmup 0) | warmed | standalone/warmed | cold/warmed | bare loop | warmed/bare |')
+print('|---|---|---|---|---|---|---|---|')
+for op in ops:
+    s = phase_tps(os.path.join(work, 'standalone-%s.json' % op), op)
+    c = phase_tps(os.path.join(work, 'cold-%s.json' % op), op)
+    w = warmed.get(op)
+    b = bare.get(op)
+    print('| %s | %s | %s | %s | %s | %s | %s | %s |' % (op, fmt(s), fmt(c), fmt(w), ratio(s, w),
+          ratio(c, w), fmt(b), ratio(w, b)))
+PY

@@ -1,0 +1,58 @@
+package io.metabench.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The warm-up ends when its own rate stops climbing: fed by hand, no clock. */
+class WarmupGaugeTest {
+  private static final long HALF = WarmupGauge.SAMPLE_NANOS;
+
+  /** Feeds rates (calls per second) window by window; returns the window it settled in, or -1. */
+  private static int settlesAt(double... rates) {
+    return settlesAt(new long[rates.length], rates);
+  }
+
+  /** As above, the JIT compiling {@code jitMs[i]} ms in window i. */
+  private static int settlesAt(long[] jitMs, double... rates) {
+    WarmupGauge g = new WarmupGauge();
+    long t = 0;
+    long calls = 0;
+    long jit = 0;
+    g.sample(t, calls, jit);
+    for (int i = 0; i < rates.length; i++) {
+      t += HALF;
+      calls += Math.round(rates[i] * HALF / 1e9);
+      jit += jitMs[i];
+      if (g.sample(t, calls, jit)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Test
+  void aWarmClientSettlesInThreeWindows() {
+    assertThat(settlesAt(10_000, 10_400, 9_800, 10_100)).isEqualTo(2);
+  }
+
+  @Test
+  void aClientStillGettingFasterKeepsWarmingUp() {
+    // The JIT at work: each window faster than the last by more than the tolerance.
+    assertThat(settlesAt(2_000, 2_900, 4_000, 5_500, 7_500, 10_000)).isEqualTo(-1);
+    assertThat(settlesAt(2_000, 4_000, 8_000, 11_500, 12_000, 12_200)).isEqualTo(5);
+  }
+
+  @Test
+  void aSteadyRateWhileTheJitIsStillCompilingIsNotSettled() {
+    // 100 ms of compiling in a 500 ms window is 20% > 5%: the rate may yet jump.
+    long[] jit = {300, 200, 100, 100, 100, 0, 0, 0};
+    assertThat(settlesAt(jit, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000))
+        .isEqualTo(7);
+  }
+
+  @Test
+  void nothingDoneIsNeverSettled() {
+    assertThat(settlesAt(0, 0, 0, 0)).isEqualTo(-1);
+  }
+}

@@ -29,6 +29,8 @@ class ITInterruption {
         new File(System.getProperty("java.home"), "bin/java").getPath(),
         "-cp", System.getProperty("java.class.path"), MetaBench.class.getName()));
     cmd.addAll(Arrays.asList(args));
+    // About stopping and resuming, not speed: no client warm-up before the phases.
+    cmd.addAll(Arrays.asList("-clientWarmup", "0"));
     return new ProcessBuilder(cmd).redirectOutput(new File(scratch, "out.txt"))
         .redirectError(new File(scratch, "err.txt")).start();
   }

@@ -167,7 +167,8 @@ class ITKerberos {
     cmd.addAll(Arrays.asList("-cp", System.getProperty("java.class.path"),
         MetaBench.class.getName(), "-conf", site.getPath()));
     cmd.addAll(Arrays.asList(args));
-    cmd.addAll(Arrays.asList("-jsonOut", json.getPath(), "-nnbenchLog", "", "-quiet"));
+    cmd.addAll(Arrays.asList("-jsonOut", json.getPath(), "-nnbenchLog", "", "-quiet",
+        "-clientWarmup", "0"));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(scratch)
         .redirectOutput(new File(scratch, "out.txt")).redirectError(new File(scratch, "err.txt"));
     pb.environment().put("KRB5CCNAME", "FILE:" + new File(scratch, "no-ticket-cache"));

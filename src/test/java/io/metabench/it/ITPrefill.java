@@ -130,6 +130,8 @@ class ITPrefill {
         new File(System.getProperty("java.home"), "bin/java").getPath(),
         "-cp", System.getProperty("java.class.path"), MetaBench.class.getName()));
     cmd.addAll(Arrays.asList(args));
+    // About stopping and resuming, not speed: no client warm-up before the phases.
+    cmd.addAll(Arrays.asList("-clientWarmup", "0"));
     return new ProcessBuilder(cmd).redirectOutput(new File(scratch, "child-out.txt"))
         .redirectError(new File(scratch, "child-err.txt")).start();
   }

@@ -123,6 +123,8 @@ class ITDistribution {
     List<String> cmd = new ArrayList<>();
     cmd.add(new File(PROJECT, "scripts/meta-bench.sh").getPath());
     cmd.addAll(Arrays.asList(args));
+    // The warm-up runs, bounded: a cold JVM's would take most of the test's time.
+    cmd.addAll(Arrays.asList("-clientWarmup", "1"));
     return cmd.toArray(new String[0]);
   }
 

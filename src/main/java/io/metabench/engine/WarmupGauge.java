@@ -1,5 +1,6 @@
 package io.metabench.engine;
 
+import io.metabench.stats.Steadiness;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,20 +49,11 @@ final class WarmupGauge {
     if (rates.size() < WINDOWS) {
       return false;
     }
-    double min = Double.MAX_VALUE;
-    double max = 0;
-    double sum = 0;
-    for (double r : rates.subList(rates.size() - WINDOWS, rates.size())) {
-      min = Math.min(min, r);
-      max = Math.max(max, r);
-      sum += r;
-    }
-    double mean = sum / WINDOWS;
     for (double share : jitShares.subList(jitShares.size() - WINDOWS, jitShares.size())) {
       if (share > JIT_SHARE) {
         return false;
       }
     }
-    return mean > 0 && max - min <= TOLERANCE * mean;
+    return Steadiness.spreadOf(rates.subList(rates.size() - WINDOWS, rates.size())) <= TOLERANCE;
   }
 }

@@ -64,16 +64,7 @@ public final class Steadiness {
       return new Steadiness(Verdict.TOO_SHORT, full);
     }
     List<Double> last = new ArrayList<>(full.subList(full.size() - SECONDS, full.size()));
-    double min = Double.MAX_VALUE;
-    double max = 0;
-    double sum = 0;
-    for (double r : last) {
-      min = Math.min(min, r);
-      max = Math.max(max, r);
-      sum += r;
-    }
-    double mean = sum / last.size();
-    boolean steady = mean > 0 && max - min <= TOLERANCE * mean;
+    boolean steady = spreadOf(last) <= TOLERANCE;
     return new Steadiness(steady ? Verdict.STEADY : Verdict.UNSTEADY, last);
   }
 
@@ -91,17 +82,26 @@ public final class Steadiness {
     return lastRates;
   }
 
-  /** (max − min) ÷ mean of {@link #lastRates()}; 0 when there are none. */
+  /** (max − min) ÷ mean of {@link #lastRates()}; 0 when there are none or all are 0. */
   public double spread() {
+    double v = lastRates.isEmpty() ? 0 : spreadOf(lastRates);
+    return Double.isInfinite(v) ? 0 : v;
+  }
+
+  /**
+   * (max − min) ÷ mean of {@code rates}: how far apart they are as a fraction of their mean;
+   * infinite when their mean is 0 (nothing done is never steady).
+   */
+  public static double spreadOf(List<Double> rates) {
     double min = Double.MAX_VALUE;
     double max = 0;
     double sum = 0;
-    for (double r : lastRates) {
+    for (double r : rates) {
       min = Math.min(min, r);
       max = Math.max(max, r);
       sum += r;
     }
-    return lastRates.isEmpty() || sum == 0 ? 0 : (max - min) / (sum / lastRates.size());
+    return sum <= 0 ? Double.POSITIVE_INFINITY : (max - min) / (sum / rates.size());
   }
 
   /** What to change so the next run can tell (empty when steady). */

@@ -94,6 +94,29 @@ class CombineAndCodecTest {
   }
 
   @Test
+  void whatTheClientWarmUpDidTravelsAndCombinesOverMaps() throws Exception {
+    PhaseResult a = map(7 * MS, 9 * MS, new long[] {1}, Collections.emptyMap(), 0)
+        .withClientWarmup(new ClientWarmupFigures(1_000, 2, 3_000 * MS));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ResultCodec.writePhase(a, new DataOutputStream(bytes));
+    PhaseResult copy = ResultCodec.readPhase(new DataInputStream(
+        new ByteArrayInputStream(bytes.toByteArray())));
+    assertThat(copy.clientWarmup().calls()).isEqualTo(1_000);
+    assertThat(copy.clientWarmup().failed()).isEqualTo(2);
+    assertThat(copy.clientWarmup().nanos()).isEqualTo(3_000 * MS);
+    PhaseResult b = map(8 * MS, 10 * MS, new long[] {1}, Collections.emptyMap(), 0)
+        .withClientWarmup(new ClientWarmupFigures(500, 0, 5_000 * MS));
+    ClientWarmupFigures both = PhaseResult.combine(OpType.RENAME, Arrays.asList(copy, b))
+        .clientWarmup();
+    // Calls add up; the maps warmed up at once, so the time is the longest.
+    assertThat(both.calls()).isEqualTo(1_500);
+    assertThat(both.failed()).isEqualTo(2);
+    assertThat(both.nanos()).isEqualTo(5_000 * MS);
+    PhaseResult cold = map(1, 2, new long[] {3}, Collections.emptyMap(), 0);
+    assertThat(cold.clientWarmup().ran()).isFalse();
+  }
+
+  @Test
   void aMapsResultSurvivesItsBytesIntact() throws Exception {
     PhaseResult p = map(1, 2, new long[] {3}, Collections.emptyMap(), 0);
     Map<String, FailureCount> cleanup = new TreeMap<>();

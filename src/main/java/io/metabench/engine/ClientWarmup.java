@@ -6,6 +6,7 @@ import io.metabench.op.ItemNames;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.stats.ClientWarmupFigures;
+import io.metabench.stats.OpRecorder;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -78,7 +79,7 @@ public final class ClientWarmup {
     try {
       counts = engine.forEachWorker(sources.size(), t -> {
         Cycles c = new Cycles(sources.get(t).context(), new Path(scratchRoot, "w" + t),
-            phase.results(), progress);
+            phase.results(), clock, progress);
         c.run(enough);
         return new long[] {c.calls, c.failed};
       });
@@ -144,6 +145,10 @@ public final class ClientWarmup {
     private final FileSystem fs;
     private final Path dir;
     private final LongAdder progress;
+    private final NanoClock clock;
+    // Thrown away: the warm-up records each call as a phase does, so that the recording path
+    // (the clock, OpRecorder, HdrHistogram) is compiled before the phase too.
+    private final OpRecorder recorder = new OpRecorder(0);
     private final List<OpType> keepNames = new ArrayList<>();
     private final boolean creates;
     private final boolean renames;
@@ -154,8 +159,10 @@ public final class ClientWarmup {
     long calls;
     long failed;
 
-    Cycles(OpContext phaseContext, Path dir, List<OpType> ops, LongAdder progress) {
+    Cycles(OpContext phaseContext, Path dir, List<OpType> ops, NanoClock clock,
+        LongAdder progress) {
       this.dir = dir;
+      this.clock = clock;
       this.ctx = phaseContext.withNames(new ScratchNames(dir));
       this.fs = ctx.fs();
       this.progress = progress;
@@ -247,13 +254,16 @@ public final class ClientWarmup {
       calls++;
       progress.increment();
       ctx.beginAttempt();
+      long start = clock.nanoTime();
       try {
         if (c.run()) {
+          recorder.success(start, ctx.splitNanos(), clock.nanoTime(), ctx.amount());
           return true;
         }
       } catch (IOException | RuntimeException e) {
         LOG.debug("client warm-up call failed", e);
       }
+      recorder.failure(start, clock.nanoTime(), "warm-up", "");
       failed++;
       return false;
     }

@@ -108,8 +108,9 @@ public final class Steadiness {
   public String advice() {
     switch (verdict) {
       case TOO_SHORT:
-        return "too short to show a steady rate (" + lastRates.size() + " full seconds, "
-            + SECONDS + " needed): raise -numberOfFiles or give -duration";
+        return "too short to show a steady rate (" + lastRates.size() + " full second"
+            + (lastRates.size() == 1 ? "" : "s") + ", " + SECONDS + " needed): raise "
+            + "-numberOfFiles or give -duration";
       case UNSTEADY:
         return "no steady rate: its last " + SECONDS + " seconds differ by more than "
             + Math.round(TOLERANCE * 100) + "% of their mean: run it longer (-numberOfFiles, "

@@ -299,13 +299,14 @@ public final class ClientWarmup {
         return true;
       } catch (org.apache.hadoop.fs.PathIsNotEmptyDirectoryException e) {
         return false;
-      } catch (IOException e) {
-        // HDFS wraps it in a RemoteException.
-        if (String.valueOf(e.getMessage()).contains("is non empty")
-            || e.getClass().getName().contains("RemoteException")) {
+      } catch (org.apache.hadoop.ipc.RemoteException e) {
+        // HDFS sends the same exception wrapped.
+        IOException cause = e.unwrapRemoteException(
+            org.apache.hadoop.fs.PathIsNotEmptyDirectoryException.class);
+        if (cause instanceof org.apache.hadoop.fs.PathIsNotEmptyDirectoryException) {
           return false;
         }
-        throw e;
+        throw cause;
       }
     }
   }

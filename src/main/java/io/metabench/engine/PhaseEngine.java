@@ -16,8 +16,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.hadoop.fs.FileSystem;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The one measurement engine: given a {@link Phase} and an {@link ItemSource} per worker, it runs
@@ -32,8 +30,6 @@ import org.slf4j.LoggerFactory;
  * {@link #run}; {@link #close} ends its threads and closes the clients it made. Not thread-safe.
  */
 public final class PhaseEngine implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(PhaseEngine.class);
-
   private final ClientFactory clientFactory;
   private final boolean sharedClient;
   private final NanoClock clock;
@@ -193,11 +189,7 @@ public final class PhaseEngine implements AutoCloseable {
   public void close() {
     pool.shutdownNow();
     for (FileSystem fs : clients) {
-      try {
-        fs.close();
-      } catch (IOException e) {
-        LOG.debug("closing a client failed", e);
-      }
+      ClientFactory.closeQuietly(fs);
     }
   }
 }

@@ -19,4 +19,16 @@ public final class ClientFactory {
   public FileSystem newClient() throws IOException {
     return FileSystem.newInstance(target.fsUri(), target.clientConf());
   }
+
+  /**
+   * Closes {@code fs}, logging (at debug) rather than throwing when closing fails: a client is
+   * closed at the end of a run, when nothing it could say changes the result.
+   */
+  public static void closeQuietly(FileSystem fs) {
+    try {
+      fs.close();
+    } catch (IOException e) {
+      org.slf4j.LoggerFactory.getLogger(ClientFactory.class).debug("closing a client failed", e);
+    }
+  }
 }

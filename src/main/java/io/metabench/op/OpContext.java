@@ -48,6 +48,14 @@ public final class OpContext {
   }
 
   /**
+   * A context for calls that work on paths they are given (a traversal's listings, a replayed
+   * command) rather than on a worker's items: no item names, nothing written, no files renamed.
+   */
+  public static OpContext forGivenPaths(FileSystem fs, NanoClock clock) {
+    return new OpContext(fs, null, clock, 0, (short) 1, 1, 4096, false, false);
+  }
+
+  /**
    * A context of the same client and settings working on {@code names} instead, with files not
    * renamed: for work beside the phase's own items (the client warm-up's scratch names).
    */

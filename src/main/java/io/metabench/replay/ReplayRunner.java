@@ -124,7 +124,7 @@ public final class ReplayRunner {
       try {
         checkTarget(fs, base);
       } catch (IOException | RuntimeException e) {
-        closeQuietly(fs);
+        ClientFactory.closeQuietly(fs);
         throw e;
       }
       return fs;
@@ -146,7 +146,7 @@ public final class ReplayRunner {
       return !stop.isRequested() ? result : stop.bySignal()
           ? result.withInterruption(stop.reason()) : result.withEarlyStop(stop.reason());
     } finally {
-      closeQuietly(control);
+      ClientFactory.closeQuietly(control);
     }
   }
 
@@ -185,8 +185,8 @@ public final class ReplayRunner {
       ReplayOp op = new ReplayOp(log.entries(), target.baseDir());
       List<ReplaySource> sources = new ArrayList<>();
       for (int t = 0; t < schedule.threads(); t++) {
-        sources.add(new ReplaySource(new OpContext(fs.get(t), null, clock, 0, (short) 1, 1,
-            4096, false, false), op, log.entries(), schedule, t, ops));
+        sources.add(new ReplaySource(OpContext.forGivenPaths(fs.get(t), clock), op,
+            log.entries(), schedule, t, ops));
       }
       LOG.info("replay of {}: {} of its {} commands on {} threads at speed {} into {}",
           log.source(), schedule.size(), log.entries().size(), schedule.threads(),
@@ -271,18 +271,9 @@ public final class ReplayRunner {
     return Parallel.daemonThreads("metabench-replay");
   }
 
-  private static void closeQuietly(FileSystem fs) {
-    try {
-      fs.close();
-    } catch (IOException e) {
-      LOG.debug("closing a client failed", e);
-    }
-  }
-
   private static void closeAll(List<FileSystem> clients) {
     for (FileSystem fs : clients) {
-      closeQuietly(fs);
+      ClientFactory.closeQuietly(fs);
     }
   }
-
 }

@@ -337,14 +337,7 @@ public final class BenchmarkRunner {
       }
     }
     if (control != null) {
-      closeQuietly(control);
+      ClientFactory.closeQuietly(control);
     }
   }
-
-  private static void closeQuietly(FileSystem fs) {
-    try {
-      fs.close();
-    } catch (IOException e) {
-      LOG.debug("closing a client failed", e);
-    }
-  }}
+}

@@ -240,7 +240,7 @@ final class PhaseKinds {
     List<ItemSource> sources = new ArrayList<>();
     for (int t = 0; t < workers; t++) {
       sources.add(new TreeWalkSource(walk, op.treeOp(),
-          new OpContext(fs.get(t), null, clock, 0, (short) 1, 1, 4096, false, false),
+          OpContext.forGivenPaths(fs.get(t), clock),
           workers > 1, stop));
     }
     Phase phase = Phase.measured(op.id(), Collections.singletonList(op), barrierPhase)

@@ -23,6 +23,11 @@ public final class ClientWarmupFigures {
     this.nanos = nanos;
   }
 
+  /** These figures; {@link #NONE} when nothing was done (a result file of a cold run). */
+  public static ClientWarmupFigures of(long calls, long failed, long nanos) {
+    return calls == 0 && nanos == 0 ? NONE : new ClientWarmupFigures(calls, failed, nanos);
+  }
+
   /** Several processes' warm-ups as one: calls and failures add up, the time is the longest. */
   public static ClientWarmupFigures combine(List<ClientWarmupFigures> parts) {
     long calls = 0;
@@ -33,7 +38,7 @@ public final class ClientWarmupFigures {
       failed += p.failed;
       nanos = Math.max(nanos, p.nanos);
     }
-    return calls == 0 && nanos == 0 ? NONE : new ClientWarmupFigures(calls, failed, nanos);
+    return of(calls, failed, nanos);
   }
 
   /** File system calls made, failed ones included. */
@@ -53,6 +58,6 @@ public final class ClientWarmupFigures {
 
   /** Whether a warm-up ran. */
   public boolean ran() {
-    return this != NONE && (calls > 0 || nanos > 0);
+    return calls > 0 || nanos > 0;
   }
 }

@@ -201,8 +201,8 @@ public final class ResultCodec {
     long warmupOps = in.readLong();
     Histogram serviceTime = in.readBoolean() ? readHistogram(in) : null;
     long maxLate = in.readLong();
-    ClientWarmupFigures clientWarmup = ClientWarmupFigures.combine(java.util.Collections
-        .singletonList(new ClientWarmupFigures(in.readLong(), in.readLong(), in.readLong())));
+    ClientWarmupFigures clientWarmup =
+        ClientWarmupFigures.of(in.readLong(), in.readLong(), in.readLong());
     int n = in.readInt();
     List<IntervalSeries.Interval> intervals = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {

@@ -110,4 +110,31 @@ class ITClientWarmup {
     assertThat(cold.phase("create_write").get("clientWarmup").get("calls").asLong()).isZero();
     assertThat(cold.stdout).contains("no client warm-up (-clientWarmup 0)");
   }
+
+  @Test
+  void aReplayIsWarmedAndThePrefillsRateLeavesItsWarmUpOut() throws Exception {
+    File log = new File(scratch, "hdfs-audit.log");
+    java.nio.file.Files.write(log.toPath(), java.util.Arrays.asList(
+        "2026-11-22 08:00:00,000 INFO FSNamesystem.audit: allowed=true\tugi=u (auth:SIMPLE)"
+            + "\tip=/127.0.0.1\tcmd=mkdirs\tsrc=/r/d\tdst=null\tperm=null\tproto=rpc",
+        "2026-11-22 08:00:00,010 INFO FSNamesystem.audit: allowed=true\tugi=u (auth:SIMPLE)"
+            + "\tip=/127.0.0.1\tcmd=create\tsrc=/r/d/f\tdst=null\tperm=null\tproto=rpc"));
+    MetaBenchRun replay = MetaBenchRun.run(new Configuration(), scratch, "replay", "-auditLog",
+        log.getPath(), "-baseDir", new File(scratch, "replayed").toURI().toString(),
+        "-clientWarmup", "300ms");
+    assertThat(replay.exitCode).as(replay.toString()).isZero();
+    for (String op : new String[] {"mkdirs", "create_write"}) {
+      assertThat(replay.phase(op).get("clientWarmup").get("calls").asLong()).as(op).isPositive();
+    }
+
+    // The warm-up takes at least one 0.5 s look at its rate; 4 local creates take milliseconds.
+    // Timed from before the warm-up, the prefill's time would include it.
+    MetaBenchRun prefill = run(new File(scratch, "prefilled").toURI().toString(),
+        "-prefillFiles", "4", "-prefillDepth", "1", "-prefillFanOut", "2", "-clientWarmup",
+        "300ms");
+    assertThat(prefill.exitCode).as(prefill.toString()).isZero();
+    JsonNode p = prefill.json().get("prefill");
+    assertThat(p.get("filesCreated").asLong()).isEqualTo(4);
+    assertThat(p.get("elapsedSeconds").asDouble()).isLessThan(0.4);
+  }
 }

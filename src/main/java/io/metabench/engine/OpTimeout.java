@@ -78,6 +78,28 @@ final class OpTimeout {
     timer.scheduleAtFixedRate(this::checkAll, period, period, TimeUnit.NANOSECONDS);
   }
 
+  /**
+   * Watches for {@code workers} workers, with the watchdog started; null when there is no limit
+   * ({@code limitNanos} 0). Each worker's watch is {@link #watch}; {@link #stop} ends the watchdog.
+   */
+  static OpTimeout startFor(int workers, long limitNanos, io.metabench.core.NanoClock clock) {
+    if (limitNanos <= 0) {
+      return null;
+    }
+    List<Watch> watches = new java.util.ArrayList<>();
+    for (int t = 0; t < workers; t++) {
+      watches.add(new Watch());
+    }
+    OpTimeout timeouts = new OpTimeout(watches, limitNanos, clock);
+    timeouts.start();
+    return timeouts;
+  }
+
+  /** Worker {@code t}'s watch; null when {@code timeouts} is null (no limit). */
+  static Watch watch(OpTimeout timeouts, int t) {
+    return timeouts == null ? null : timeouts.watches.get(t);
+  }
+
   void checkAll() {
     long now = clock.nanoTime();
     for (Watch w : watches) {

@@ -139,15 +139,7 @@ public final class PhaseEngine implements AutoCloseable {
         bySlot.get(s).add(recorders[t][s]);
       }
     }
-    List<OpTimeout.Watch> watches = new ArrayList<>();
-    OpTimeout timeouts = null;
-    if (phase.opTimeoutNanos() > 0) {
-      for (int t = 0; t < workers; t++) {
-        watches.add(new OpTimeout.Watch());
-      }
-      timeouts = new OpTimeout(watches, phase.opTimeoutNanos(), clock);
-      timeouts.start();
-    }
+    OpTimeout timeouts = OpTimeout.startFor(workers, phase.opTimeoutNanos(), clock);
     boolean measured = phase.measured();
     IntervalSampler sampler = new IntervalSampler(bySlot, labels, clock, anchor,
         measured ? progress : Progress.QUIET, phase.label(),
@@ -160,7 +152,7 @@ public final class PhaseEngine implements AutoCloseable {
     try {
       recorded = forEachWorker(workers, t -> new Worker(sources.get(t), phase.retries(), clock, gate,
           recorders[t], warmups[t], stops)
-          .watchedBy(watches.isEmpty() ? null : watches.get(t))
+          .watchedBy(OpTimeout.watch(timeouts, t))
           .failFast(phase.failFast())
           .pacedBy(phase.pacing(t, workers)).call());
     } finally {

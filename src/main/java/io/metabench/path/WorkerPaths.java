@@ -15,6 +15,18 @@ public final class WorkerPaths implements ItemNames {
     this.dirs = dirs;
   }
 
+  /**
+   * Names directly in {@code dir} for items below {@code items}: {@code <dir>/file_<i>},
+   * {@code file_<i>_r} and {@code dir_<i>}, made like a phase's (scheme-less, by {@link ItemTree}),
+   * so that code using them runs as it does on a phase's names (the client warm-up's scratch
+   * names).
+   */
+  public static WorkerPaths flatIn(Path dir, long items) {
+    FanOut flat = new FanOut(items, Math.max(2, items));
+    Path root = Path.getPathWithoutSchemeAndAuthority(dir);
+    return new WorkerPaths(new ItemTree(root, "file_", flat), new ItemTree(root, "dir_", flat));
+  }
+
   public ItemTree files() {
     return files;
   }

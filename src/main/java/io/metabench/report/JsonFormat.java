@@ -1,6 +1,7 @@
 package io.metabench.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.PhaseResult;
@@ -168,12 +169,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeEndArray();
     JsonOutput.number(w, "spread", steadiness.spread(), 3);
     w.writeEndObject();
-    // The client warm-up before the phase, on scratch names: in no other field.
-    w.writeObjectFieldStart("clientWarmup");
-    w.writeNumberField("calls", p.clientWarmup().calls());
-    w.writeNumberField("failed", p.clientWarmup().failed());
-    JsonOutput.number(w, "seconds", p.clientWarmup().nanos() / 1e9, 3);
-    w.writeEndObject();
+    writeClientWarmup(w, p.clientWarmup());
     if (p.serviceTime() != null) {
       // Scheduled (-rate, a paced replay): latencyMs runs from when each operation was due;
       // this from its actual start.
@@ -226,6 +222,17 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeNumberField("bytesWritten", p.bytesWritten());
     JsonOutput.number(w, "elapsedSeconds", p.elapsedSeconds(), 6);
     JsonOutput.number(w, "filesPerSecond", p.filesPerSecond(), 3);
+    writeClientWarmup(w, p.clientWarmup());
+    w.writeEndObject();
+  }
+
+  /** The client warm-up before a phase or the prefill, on scratch names: in no other field. */
+  private static void writeClientWarmup(JsonGenerator w, ClientWarmupFigures f)
+      throws IOException {
+    w.writeObjectFieldStart("clientWarmup");
+    w.writeNumberField("calls", f.calls());
+    w.writeNumberField("failed", f.failed());
+    JsonOutput.number(w, "seconds", f.nanos() / 1e9, 3);
     w.writeEndObject();
   }
 

@@ -237,7 +237,10 @@ public final class TextFormat implements ResultFormat<RunResult> {
             "resumed (%d done before, %d already there, %d replaced), ", p.doneBefore(),
             p.alreadyThere(), p.replaced()) : "", p.created(), p.bytesWritten(),
         fixed(p.elapsedSeconds(), 3), fixed(p.filesPerSecond(), 1),
-        p.complete() ? "" : String.format(Locale.ROOT, "; INCOMPLETE, %d failed", p.failed()));
+        p.complete() ? "" : String.format(Locale.ROOT, "; INCOMPLETE, %d failed", p.failed()))
+        + (p.clientWarmup().ran() ? String.format(Locale.ROOT, " (client warm-up before it: "
+        + "%s s %d calls, in no figure)", fixed(p.clientWarmup().nanos() / 1e9, 1),
+        p.clientWarmup().calls()) : "");
   }
 
   private static final String MAP_ROW = "%-5s %-24s %-13s %10s %8s %5s %5s %13s %11s%n";

@@ -146,13 +146,13 @@ final class Prefill {
     PrefillResult result = new PrefillResult(recorded == null ? PrefillResult.Status.CREATED
         : PrefillResult.Status.RESUMED, end.complete(), tree.files(), tree.directories(),
         doneBefore, total.created, total.alreadyThere, total.replaced, total.bytes, elapsed,
-        failures);
+        failures).withClientWarmup(made.get(0).clientWarmup());
     LOG.info(String.format(java.util.Locale.ROOT, "prefill: %d created, %d already there, %d "
         + "replaced, %d failed in %.3f s: %.1f files/s; %s (client warm-up before it: %d calls "
         + "in %.1f s, in no figure)", result.created(), result.alreadyThere(), result.replaced(),
         result.failed(), result.elapsedSeconds(), result.filesPerSecond(),
-        result.complete() ? "complete" : "incomplete", made.get(0).clientWarmup().calls(),
-        made.get(0).clientWarmup().nanos() / 1e9));
+        result.complete() ? "complete" : "incomplete", result.clientWarmup().calls(),
+        result.clientWarmup().nanos() / 1e9));
     for (Map.Entry<String, FailureCount> e : failures.entrySet()) {
       LOG.warn("prefill: {} failed with {}{}", e.getValue().count(), e.getKey(),
           e.getValue().example().isEmpty() ? "" : " (first: " + e.getValue().example() + ")");

@@ -39,6 +39,7 @@ public final class PrefillResult {
   private final long bytesWritten;
   private final long elapsedNanos;
   private final Map<String, FailureCount> failures;
+  private final ClientWarmupFigures clientWarmup;
 
   /**
    * @param files the tree's files (every map's, when combined)
@@ -52,6 +53,13 @@ public final class PrefillResult {
   public PrefillResult(Status status, boolean complete, long files, long directories,
       long doneBefore, long created, long alreadyThere, long replaced, long bytesWritten,
       long elapsedNanos, Map<String, FailureCount> failures) {
+    this(status, complete, files, directories, doneBefore, created, alreadyThere, replaced,
+        bytesWritten, elapsedNanos, failures, ClientWarmupFigures.NONE);
+  }
+
+  private PrefillResult(Status status, boolean complete, long files, long directories,
+      long doneBefore, long created, long alreadyThere, long replaced, long bytesWritten,
+      long elapsedNanos, Map<String, FailureCount> failures, ClientWarmupFigures clientWarmup) {
     this.status = status;
     this.complete = complete;
     this.files = files;
@@ -63,6 +71,18 @@ public final class PrefillResult {
     this.bytesWritten = bytesWritten;
     this.elapsedNanos = elapsedNanos;
     this.failures = Collections.unmodifiableMap(new TreeMap<>(failures));
+    this.clientWarmup = clientWarmup;
+  }
+
+  /** This result, with the client warm-up that ran before the prefill (in none of its figures). */
+  public PrefillResult withClientWarmup(ClientWarmupFigures figures) {
+    return new PrefillResult(status, complete, files, directories, doneBefore, created,
+        alreadyThere, replaced, bytesWritten, elapsedNanos, failures, figures);
+  }
+
+  /** What the client warm-up before the prefill did; {@link ClientWarmupFigures#NONE}: none. */
+  public ClientWarmupFigures clientWarmup() {
+    return clientWarmup;
   }
 
   public Status status() {
@@ -144,7 +164,9 @@ public final class PrefillResult {
     long bytes = 0;
     long elapsed = 0;
     Map<String, FailureCount> failures = new TreeMap<>();
+    List<ClientWarmupFigures> warmups = new java.util.ArrayList<>();
     for (PrefillResult p : maps) {
+      warmups.add(p.clientWarmup);
       complete &= p.complete;
       allSkipped &= p.status == Status.SKIPPED;
       anyResumed |= p.status == Status.RESUMED;
@@ -161,7 +183,7 @@ public final class PrefillResult {
     Status status = maps.isEmpty() ? Status.CREATED : allSkipped ? Status.SKIPPED
         : anyResumed ? Status.RESUMED : Status.CREATED;
     return new PrefillResult(status, complete && !maps.isEmpty(), files, dirs, before, created,
-        there, replaced, bytes, elapsed, failures);
+        there, replaced, bytes, elapsed, failures, ClientWarmupFigures.combine(warmups));
   }
 
 }

@@ -233,7 +233,8 @@ public final class ResultCodec {
     out.writeUTF(p.status().name());
     out.writeBoolean(p.complete());
     for (long v : new long[] {p.files(), p.directories(), p.doneBefore(), p.created(),
-        p.alreadyThere(), p.replaced(), p.bytesWritten(), p.elapsedNanos()}) {
+        p.alreadyThere(), p.replaced(), p.bytesWritten(), p.elapsedNanos(),
+        p.clientWarmup().calls(), p.clientWarmup().failed(), p.clientWarmup().nanos()}) {
       out.writeLong(v);
     }
     writeCounts(p.failures(), out);
@@ -242,12 +243,12 @@ public final class ResultCodec {
   private static PrefillResult readPrefill(DataInput in) throws IOException {
     PrefillResult.Status status = PrefillResult.Status.valueOf(in.readUTF());
     boolean complete = in.readBoolean();
-    long[] v = new long[8];
+    long[] v = new long[11];
     for (int i = 0; i < v.length; i++) {
       v[i] = in.readLong();
     }
     return new PrefillResult(status, complete, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-        readCounts(in));
+        readCounts(in)).withClientWarmup(ClientWarmupFigures.of(v[8], v[9], v[10]));
   }
 
   private static void writeHistogram(Histogram h, DataOutput out) throws IOException {

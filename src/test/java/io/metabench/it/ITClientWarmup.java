@@ -136,5 +136,8 @@ class ITClientWarmup {
     JsonNode p = prefill.json().get("prefill");
     assertThat(p.get("filesCreated").asLong()).isEqualTo(4);
     assertThat(p.get("elapsedSeconds").asDouble()).isLessThan(0.4);
+    assertThat(p.get("clientWarmup").get("calls").asLong()).isPositive();
+    assertThat(p.get("clientWarmup").get("seconds").asDouble()).isGreaterThanOrEqualTo(0.3);
+    assertThat(prefill.stdout).contains("(client warm-up before it: ");
   }
 }

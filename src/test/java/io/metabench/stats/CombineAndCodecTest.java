@@ -117,6 +117,30 @@ class CombineAndCodecTest {
   }
 
   @Test
+  void thePrefillsWarmUpTravelsAndCombinesOverMaps() throws Exception {
+    PrefillResult a = new PrefillResult(PrefillResult.Status.CREATED, true, 10, 2, 0, 10, 0, 0,
+        0, 40 * MS, Collections.emptyMap())
+        .withClientWarmup(new ClientWarmupFigures(300, 1, 2_000 * MS));
+    RunInfo info = new RunInfo("t", "h", "jvm", "hdfs://nn:8020", false, "/b", "per-worker", 5);
+    RunResult result = MapResults.of(info, null, 0, "h", "a",
+        Collections.<PhaseResult>emptyList(), Collections.emptyMap()).withPrefill(a);
+    byte[] bytes = ResultCodec.toBytes(result);
+    PrefillResult copy = ResultCodec.fromBytes(bytes, bytes.length, MapResults.configOf(null, 0))
+        .prefill();
+    assertThat(copy.created()).isEqualTo(10);
+    assertThat(copy.elapsedNanos()).isEqualTo(40 * MS);
+    assertThat(copy.clientWarmup().calls()).isEqualTo(300);
+    assertThat(copy.clientWarmup().failed()).isEqualTo(1);
+    assertThat(copy.clientWarmup().nanos()).isEqualTo(2_000 * MS);
+    PrefillResult b = new PrefillResult(PrefillResult.Status.CREATED, true, 10, 2, 0, 10, 0, 0,
+        0, 50 * MS, Collections.emptyMap())
+        .withClientWarmup(new ClientWarmupFigures(200, 0, 3_000 * MS));
+    ClientWarmupFigures both = PrefillResult.combine(Arrays.asList(copy, b)).clientWarmup();
+    assertThat(both.calls()).isEqualTo(500);
+    assertThat(both.nanos()).isEqualTo(3_000 * MS);
+  }
+
+  @Test
   void aMapsResultSurvivesItsBytesIntact() throws Exception {
     PhaseResult p = map(1, 2, new long[] {3}, Collections.emptyMap(), 0);
     Map<String, FailureCount> cleanup = new TreeMap<>();

@@ -1,0 +1,90 @@
+package io.metabench.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/** The gate holds every worker until all have arrived, each time, and lets one leave. */
+class StartGateTest {
+
+  @Test
+  void opensOnlyWhenAllHaveArrivedAndAgainEachTime() throws Exception {
+    AtomicInteger arrived = new AtomicInteger();
+    List<Integer> seenAtOpening = new ArrayList<>();
+    StartGate gate = new StartGate(3, () -> seenAtOpening.add(arrived.get()));
+    ExecutorService pool = Executors.newFixedThreadPool(3);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < 3; t++) {
+        done.add(pool.submit(() -> {
+          for (int round = 0; round < 5; round++) {
+            arrived.incrementAndGet();
+            gate.arriveAndWait();
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get(30, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    // Opened once per round, each time after all three had arrived for that round.
+    assertThat(seenAtOpening).containsExactly(3, 6, 9, 12, 15);
+  }
+
+  @Test
+  void aWorkerThatLeavesIsNotWaitedFor() throws Exception {
+    StartGate gate = new StartGate(2, () -> { });
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> stays = pool.submit(() -> {
+        for (int round = 0; round < 3; round++) {
+          gate.arriveAndWait();
+        }
+        return null;
+      });
+      gate.arriveAndWait();
+      gate.leave();
+      stays.get(30, TimeUnit.SECONDS);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void moreWorkersThanOnePhaserTakesAllPassTogether() throws Exception {
+    // 7 workers over phasers of at most 3 parties: three children under one root.
+    int workers = 7;
+    AtomicInteger arrived = new AtomicInteger();
+    List<Integer> seenAtOpening = new ArrayList<>();
+    StartGate gate = new StartGate(workers, () -> seenAtOpening.add(arrived.get()), 3);
+    ExecutorService pool = Executors.newFixedThreadPool(workers);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < workers; t++) {
+        done.add(pool.submit(() -> {
+          for (int round = 0; round < 4; round++) {
+            arrived.incrementAndGet();
+            gate.arriveAndWait();
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get(30, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(seenAtOpening).containsExactly(7, 14, 21, 28);
+  }
+}

@@ -1,0 +1,93 @@
+package io.metabench.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.metabench.core.NanoClock;
+import io.metabench.op.OpContext;
+import io.metabench.op.OpType;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The warm-up's workers, on the local file system: they run the same passes in step, stop
+ * together when told at a gate, and leave nothing behind.
+ */
+class WarmupRoundsTest {
+  @TempDir
+  File scratch;
+
+  private long[] run(int workers, Phase phase, boolean filesRenamed, long settleAfterCalls)
+      throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
+    NanoClock clock = System::nanoTime;
+    LongAdder progress = new LongAdder();
+    AtomicBoolean enough = new AtomicBoolean();
+    AtomicBoolean settled = new AtomicBoolean();
+    // As ClientWarmup does: the decision is read at the gate, so all workers see the same one.
+    StartGate gate = new StartGate(workers, () -> {
+      if (progress.sum() >= settleAfterCalls) {
+        enough.set(true);
+      }
+      settled.set(enough.get());
+    });
+    ExecutorService pool = Executors.newFixedThreadPool(workers);
+    long[] calls = new long[workers];
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < workers; t++) {
+        int w = t;
+        OpContext ctx = new OpContext(fs, null, clock, 10, (short) 1, 1048576, 4096, true,
+            filesRenamed);
+        WarmupRounds rounds = new WarmupRounds(phase, ctx,
+            new Path(new Path(scratch.toURI()), "w" + t), clock, progress, gate, null);
+        done.add(pool.submit(() -> {
+          rounds.run(settled);
+          assertThat(rounds.failed()).as("worker %d's failed calls", w).isZero();
+          calls[w] = rounds.calls();
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    return calls;
+  }
+
+  @Test
+  void everyWorkerRunsTheSamePassesAndLeavesNothing() throws Exception {
+    Phase phase = Phase.measured("all", Arrays.asList(OpType.CREATE_WRITE, OpType.OPEN_READ,
+        OpType.STAT, OpType.RENAME, OpType.DELETE, OpType.MKDIRS, OpType.RMDIR, OpType.LS_R),
+        -1);
+    long[] calls = run(3, phase, false, 2_000);
+    assertThat(calls[0]).isGreaterThanOrEqualTo(2_000 / 3);
+    assertThat(calls[1]).isEqualTo(calls[0]);
+    assertThat(calls[2]).isEqualTo(calls[0]);
+    assertThat(scratch.list()).isEmpty();
+  }
+
+  @Test
+  void filesThatStartRenamedAreWarmedUnderTheirRenamedNames() throws Exception {
+    // A delete after a rename deletes file_<i>_r: the warm-up's files carry those names, or
+    // each of its deletes would fail.
+    Phase phase = Phase.measured("delete", Arrays.asList(OpType.DELETE, OpType.STAT), -1);
+    long[] calls = run(2, phase, true, 500);
+    assertThat(calls[0]).isEqualTo(calls[1]).isPositive();
+    assertThat(scratch.list()).isEmpty();
+  }
+}

@@ -106,7 +106,12 @@ public final class ClientWarmup {
       while (!enough.get()) {
         Thread.sleep(WarmupGauge.SAMPLE_NANOS / 1_000_000L);
         long now = clock.nanoTime();
-        if (gauge.sample(now, progress.sum(), jitMillis()) || now - began >= nanos
+        long calls = progress.sum();
+        long jit = jitMillis();
+        boolean settled = gauge.sample(now, calls, jit);
+        LOG.debug("client warm-up at {} ms: {} calls, JIT {} ms{}", (now - began) / 1_000_000L,
+            calls, jit, settled ? ", settled" : "");
+        if (settled || now - began >= nanos
             || stop.isRequested()) {
           enough.set(true);
         }

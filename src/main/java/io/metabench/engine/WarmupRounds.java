@@ -2,7 +2,6 @@ package io.metabench.engine;
 
 import io.metabench.core.NanoClock;
 import io.metabench.core.StopRequest;
-import io.metabench.op.MetaOp;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.op.TreeOp;
@@ -11,6 +10,7 @@ import io.metabench.stats.OpRecorder;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -129,7 +129,7 @@ final class WarmupRounds {
         }
       } finally {
         if (files) {
-          pass(OpType.DELETE.op());
+          pass(OpType.DELETE);
         }
       }
     } finally {
@@ -150,16 +150,16 @@ final class WarmupRounds {
 
   private void round() throws InterruptedException {
     for (OpType op : keepNames) {
-      pass(op.op());
+      pass(op);
     }
     for (TreeOp op : traversals) {
       walk(op);
     }
     if (renames) {
       // There and back: the phase's own rename, repeated without changing the namespace.
-      pass(OpType.RENAME.op());
+      pass(OpType.RENAME);
       renamedNow = !renamed;
-      pass(OpType.RENAME.op());
+      pass(OpType.RENAME);
       renamedNow = renamed;
     }
     if (files) {
@@ -167,33 +167,38 @@ final class WarmupRounds {
       // then find code compiled for them too, instead of throwing away the code compiled for
       // the phase's own calls just before it starts (measured: its first second at 70 %).
       long items = lifecycle ? ITEMS : 1;
-      pass(OpType.DELETE.op(), items);
+      pass(OpType.DELETE, items);
       makeFiles(items);
     }
     if (dirs) {
-      pass(OpType.MKDIRS.op());
-      pass(OpType.RMDIR.op());
+      pass(OpType.MKDIRS);
+      pass(OpType.RMDIR);
     }
   }
 
   /** Creates the first {@code items} items, under the names the phase's files carry. */
   private void makeFiles(long items) throws InterruptedException {
     renamedNow = false;
-    pass(OpType.CREATE_WRITE.op(), items);
+    pass(OpType.CREATE_WRITE, items);
     if (renamed) {
-      pass(OpType.RENAME.op(), items);
+      pass(OpType.RENAME, items);
       renamedNow = true;
     }
   }
 
   /** {@code op} on every item, by a worker as the phase's run. */
-  private void pass(MetaOp op) throws InterruptedException {
+  private void pass(OpType op) throws InterruptedException {
     pass(op, ITEMS);
   }
 
-  /** {@code op} on the first {@code items} items, by a worker as the phase's run. */
-  private void pass(MetaOp op, long items) throws InterruptedException {
-    run(new SequentialSource(op, passContext(), items, false, Visibility.UNTRACKED));
+  /**
+   * {@code op} on the first {@code items} items, by a worker as the phase's run: what it makes
+   * visible recorded when a phase of {@code op} records it (so a phase finds that compiled too).
+   */
+  private void pass(OpType op, long items) throws InterruptedException {
+    Visibility visibility = op.createsItems() || op == OpType.RENAME
+        ? new Visibility(null, new BitSet()) : Visibility.UNTRACKED;
+    run(new SequentialSource(op.op(), passContext(), items, false, visibility));
   }
 
   /** A traversal of the scratch directory, by a worker as the phase's run. */

@@ -14,17 +14,21 @@ import org.junit.jupiter.api.Test;
 /** The gate holds every worker until all have arrived, each time, and lets one leave. */
 class StartGateTest {
 
-  @Test
-  void opensOnlyWhenAllHaveArrivedAndAgainEachTime() throws Exception {
+  /**
+   * {@code workers} threads each arrive {@code rounds} times (counted in {@code arrived} just
+   * before each arrival); returns what {@code arrived} was each time the gate opened.
+   */
+  private static List<Integer> arriveInRounds(int workers, int maxParties, int rounds)
+      throws Exception {
     AtomicInteger arrived = new AtomicInteger();
     List<Integer> seenAtOpening = new ArrayList<>();
-    StartGate gate = new StartGate(3, () -> seenAtOpening.add(arrived.get()));
-    ExecutorService pool = Executors.newFixedThreadPool(3);
+    StartGate gate = new StartGate(workers, () -> seenAtOpening.add(arrived.get()), maxParties);
+    ExecutorService pool = Executors.newFixedThreadPool(workers);
     try {
       List<Future<?>> done = new ArrayList<>();
-      for (int t = 0; t < 3; t++) {
+      for (int t = 0; t < workers; t++) {
         done.add(pool.submit(() -> {
-          for (int round = 0; round < 5; round++) {
+          for (int round = 0; round < rounds; round++) {
             arrived.incrementAndGet();
             gate.arriveAndWait();
           }
@@ -37,8 +41,13 @@ class StartGateTest {
     } finally {
       pool.shutdownNow();
     }
+    return seenAtOpening;
+  }
+
+  @Test
+  void opensOnlyWhenAllHaveArrivedAndAgainEachTime() throws Exception {
     // Opened once per round, each time after all three had arrived for that round.
-    assertThat(seenAtOpening).containsExactly(3, 6, 9, 12, 15);
+    assertThat(arriveInRounds(3, 65_535, 5)).containsExactly(3, 6, 9, 12, 15);
   }
 
   @Test
@@ -63,28 +72,6 @@ class StartGateTest {
   @Test
   void moreWorkersThanOnePhaserTakesAllPassTogether() throws Exception {
     // 7 workers over phasers of at most 3 parties: three children under one root.
-    int workers = 7;
-    AtomicInteger arrived = new AtomicInteger();
-    List<Integer> seenAtOpening = new ArrayList<>();
-    StartGate gate = new StartGate(workers, () -> seenAtOpening.add(arrived.get()), 3);
-    ExecutorService pool = Executors.newFixedThreadPool(workers);
-    try {
-      List<Future<?>> done = new ArrayList<>();
-      for (int t = 0; t < workers; t++) {
-        done.add(pool.submit(() -> {
-          for (int round = 0; round < 4; round++) {
-            arrived.incrementAndGet();
-            gate.arriveAndWait();
-          }
-          return null;
-        }));
-      }
-      for (Future<?> f : done) {
-        f.get(30, TimeUnit.SECONDS);
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-    assertThat(seenAtOpening).containsExactly(7, 14, 21, 28);
+    assertThat(arriveInRounds(7, 3, 4)).containsExactly(7, 14, 21, 28);
   }
 }

@@ -37,4 +37,17 @@ final class ReportMath {
     return Double.isFinite(v) ? String.format(java.util.Locale.ROOT, "%." + decimals + "f", v)
         : missing;
   }
+
+  /**
+   * {@code v} rounded to {@code digits} significant figures, written out without an exponent
+   * ({@code 11832.3} to 2: {@code 12000}; {@code 8.37}: {@code 8.4}): a figure shown with no more
+   * digits than the run supports.
+   */
+  static String significant(double v, int digits) {
+    if (!Double.isFinite(v)) {
+      return "-";
+    }
+    return new java.math.BigDecimal(v).round(new java.math.MathContext(digits)).stripTrailingZeros()
+        .toPlainString();
+  }
 }

@@ -191,7 +191,8 @@ public final class TextFormat implements ResultFormat<RunResult> {
   private static void writeRow(PhaseResult p, Appendable out) throws IOException {
     out.append(String.format(Locale.ROOT, ROW, p.name(), p.workers(), p.successes(),
         p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3),
-        fixed(p.tps(), 1) + (flagged(p) ? "~" : ""),
+        // A flagged TPS has no steady rate behind it: two significant figures are all it holds.
+        flagged(p) ? ReportMath.significant(p.tps(), 2) + "~" : fixed(p.tps(), 1),
         fixed(p.meanLatencyMillis(), 3), fixed(p.latencyMillisAt(50), 3),
         fixed(p.latencyMillisAt(90), 3), fixed(p.latencyMillisAt(99), 3),
         fixed(p.latencyMillisAt(99.9), 3), fixed(p.maxLatencyMillis(), 3),

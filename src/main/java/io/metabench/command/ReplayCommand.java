@@ -36,6 +36,7 @@ public final class ReplayCommand extends Command {
     BenchConfig config = BenchConfig.fromConfiguration(conf);
     AuditLog log = AuditLog.read(replay.auditLog());
     OutputPlan.checkJsonOut(config);
+    RunCommand.warnAdjustments(config);
     return () -> {
       try (Target target = TargetResolver.resolve(config, conf)) {
         RunResult result = config.maps() > 0

@@ -47,10 +47,18 @@ public final class RunCommand extends Command {
         plan.threadLevels().get(0));
     BenchConfig config = BenchConfig.fromConfiguration(runConf);
     OutputPlan.checkJsonOut(config);
+    warnAdjustments(config);
     try (Target target = TargetResolver.resolve(config, runConf)) {
       RunResult result = execute(config, runConf, target);
       new Publisher(context.out()).all(result);
       return result.exitCode();
+    }
+  }
+
+  /** Says, once per command, what MetaBench changed of what it was given, and why. */
+  static void warnAdjustments(BenchConfig config) {
+    for (String a : config.adjustments()) {
+      org.slf4j.LoggerFactory.getLogger(RunCommand.class).warn(a);
     }
   }
 

@@ -47,6 +47,7 @@ public final class StudyCommand {
     BenchConfig first = BenchConfig.fromConfiguration(plan.runConfiguration(conf,
         plan.targets().get(0), plan.threadLevels().get(0)));
     OutputPlan.checkJsonOut(first);
+    RunCommand.warnAdjustments(first);
     OutputPlan files = OutputPlan.inDirectory(plan.outDir(), "metabench-study",
         System.currentTimeMillis(), first.overwrite(), first.jsonOut());
     List<String> phases = new ArrayList<>();

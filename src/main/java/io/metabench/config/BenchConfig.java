@@ -89,8 +89,36 @@ public final class BenchConfig {
     return (Long) values.get(Option.BYTES_TO_WRITE);
   }
 
+  /**
+   * The block size files are created with: {@code -blockSize}, except in a run that writes no
+   * data, where an unusable one (not a multiple of {@code -bytesPerChecksum}, or below HDFS's
+   * default minimum) is raised to a usable one, since it changes nothing measured
+   * ({@link #adjustments()} says so).
+   */
   public long blockSize() {
+    long requested = requestedBlockSize();
+    return RunValues.writesData(values) ? requested
+        : RunValues.usableBlockSize(requested, bytesPerChecksum());
+  }
+
+  /** {@code -blockSize} as given. */
+  public long requestedBlockSize() {
     return (Long) values.get(Option.BLOCK_SIZE);
+  }
+
+  /**
+   * What MetaBench changed of what it was given, and why, one line each (logged as warnings at
+   * the start, and in the JSON's {@code adjustments}); empty when nothing was changed.
+   */
+  public List<String> adjustments() {
+    List<String> notes = new java.util.ArrayList<>();
+    if (blockSize() != requestedBlockSize()) {
+      notes.add("-blockSize " + requestedBlockSize() + " raised to " + blockSize() + ": the files"
+          + " are empty, so the block size changes nothing measured, and HDFS refuses a block"
+          + " size below its default minimum (" + RunValues.HDFS_MIN_BLOCK_SIZE + ") or not a"
+          + " multiple of -bytesPerChecksum (" + bytesPerChecksum() + ")");
+    }
+    return notes;
   }
 
   public int bytesPerChecksum() {

@@ -35,7 +35,11 @@ final class RunValues {
         v.put(o, o.read(conf));
       }
     }
-    checkBlockSize((Long) v.get(Option.BLOCK_SIZE), (Integer) v.get(Option.BYTES_PER_CHECKSUM));
+    if (writesData(v)) {
+      // With data the block size shapes what is measured: an unusable one is the user's to fix.
+      checkBlockSize((Long) v.get(Option.BLOCK_SIZE),
+          (Integer) v.get(Option.BYTES_PER_CHECKSUM));
+    }
     checkMix(v);
     checkWarmup((Long) v.get(Option.WARMUP), (Long) v.get(Option.DURATION));
     if ((Integer) v.get(Option.PREFILL_THREADS) == 0) {
@@ -62,6 +66,40 @@ final class RunValues {
     }
     return ValueType.ops(Option.OPERATION.type().parse(ops, Option.OPERATION));
   }
+
+  /**
+   * Whether the run's files get data (so blocks): {@code -bytesToWrite} or prefill sizes above 0.
+   * Without data, the block size changes nothing measured ({@link BenchConfig#blockSize}).
+   */
+  static boolean writesData(java.util.Map<Option, Object> v) {
+    if ((Long) v.get(Option.BYTES_TO_WRITE) > 0) {
+      return true;
+    }
+    if ((Long) v.get(Option.PREFILL_FILES) > 0) {
+      for (long size : ((io.metabench.path.PrefillSizes) v.get(Option.PREFILL_SIZES)).sizes()) {
+        if (size > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The block size empty files are created with: {@code requested}, raised when HDFS would refuse
+   * it to the least size that is a multiple of {@code bytesPerChecksum} and at least HDFS's default
+   * minimum ({@link #HDFS_MIN_BLOCK_SIZE}); NNBench's tutorials give {@code -blockSize 1}.
+   */
+  static long usableBlockSize(long requested, int bytesPerChecksum) {
+    if (requested % bytesPerChecksum == 0 && requested >= HDFS_MIN_BLOCK_SIZE) {
+      return requested;
+    }
+    long atLeast = Math.max(requested, HDFS_MIN_BLOCK_SIZE);
+    return (atLeast + bytesPerChecksum - 1) / bytesPerChecksum * bytesPerChecksum;
+  }
+
+  /** HDFS's default dfs.namenode.fs-limits.min-block-size. */
+  static final long HDFS_MIN_BLOCK_SIZE = 1024 * 1024;
 
   private static void checkBlockSize(long blockSize, int bytesPerChecksum) {
     if (blockSize % bytesPerChecksum != 0) {

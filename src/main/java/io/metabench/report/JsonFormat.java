@@ -55,6 +55,12 @@ public final class JsonFormat implements ResultFormat<RunResult> {
       JsonOutput.parameter(w, p.getValue());
     }
     w.writeEndObject();
+    // What MetaBench changed of what it was given (NNBench's -blockSize 1 for empty files).
+    w.writeArrayFieldStart("adjustments");
+    for (String a : result.config().adjustments()) {
+      w.writeString(a);
+    }
+    w.writeEndArray();
     w.writeObjectFieldStart("fileSystemSemantics");
     w.writeStringField("renameIs", result.semantics().renameKind());
     w.writeObjectFieldStart("capabilities");

@@ -122,6 +122,9 @@ public final class BenchmarkRunner {
       Layout layout = config.layout();
       initial.afterAll(config.operations(), layout, where);
       TargetChecks.hdfsLimits(config, target);
+      if (config.mapIndex() == 0) {
+        RunChecks.warnReplication(config, control);
+      }
       RunChecks.checkCapabilities(config, control, target);
       if (config.operations().stream().anyMatch(OpType::traverses)) {
         RunChecks.traversalRoot(config, target);

@@ -58,6 +58,35 @@ public final class RunChecks {
   }
 
   /**
+   * Warns when files are created with a replication above the HDFS's live DataNodes (3 on the
+   * embedded HDFS's one): their blocks would stay under-replicated. Says nothing when the client
+   * may not list the DataNodes (a report needs the superuser on most clusters) or the target is
+   * not HDFS.
+   */
+  static void warnReplication(BenchConfig config, FileSystem fs) {
+    if (!(fs instanceof org.apache.hadoop.hdfs.DistributedFileSystem)
+        || !config.operations().contains(OpType.CREATE_WRITE) && config.prefillFiles() == 0) {
+      return;
+    }
+    int live;
+    try {
+      live = ((org.apache.hadoop.hdfs.DistributedFileSystem) fs).getDataNodeStats(
+          org.apache.hadoop.hdfs.protocol.HdfsConstants.DatanodeReportType.LIVE).length;
+    } catch (IOException e) {
+      org.slf4j.LoggerFactory.getLogger(RunChecks.class).debug("no DataNode report", e);
+      return;
+    }
+    if (config.replication() > live) {
+      org.slf4j.LoggerFactory.getLogger(RunChecks.class).warn("-replicationFactorPerFile {} is "
+          + "above the {} live DataNode{} of {}: {}", config.replication(), live,
+          live == 1 ? "" : "s", fs.getUri(), config.bytesToWrite() > 0
+              ? "the files' blocks will stay under-replicated; give at most " + live
+              : "the files are empty, so no block is under-replicated, but with -bytesToWrite "
+                  + "above 0 they would be; give at most " + live);
+    }
+  }
+
+  /**
    * Refuses a prefill whose shape differs from the one recorded for this map: its names would
    * not be the recorded tree's, so it could neither resume nor be cleaned up.
    */

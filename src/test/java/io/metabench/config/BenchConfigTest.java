@@ -265,7 +265,8 @@ class BenchConfigTest {
   @Test
   void blockSizeMustBeAMultipleOfBytesPerChecksum() {
     assertThatThrownBy(() -> BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS,
-        "create_write", ConfigKeys.BLOCK_SIZE, "1000", ConfigKeys.BYTES_PER_CHECKSUM, "512")))
+        "create_write", ConfigKeys.BLOCK_SIZE, "1000", ConfigKeys.BYTES_PER_CHECKSUM, "512",
+        ConfigKeys.BYTES_TO_WRITE, "4096")))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("-blockSize 1000")
         .hasMessageContaining("-bytesPerChecksum 512")
@@ -274,6 +275,31 @@ class BenchConfigTest {
     BenchConfig ok = BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "create_write",
         ConfigKeys.BLOCK_SIZE, "1048576", ConfigKeys.BYTES_PER_CHECKSUM, "4096"));
     assertThat(ok.blockSize() % ok.bytesPerChecksum()).isZero();
+    assertThat(ok.adjustments()).isEmpty();
+  }
+
+  @Test
+  void emptyFilesTakeNnbenchsBlockSizeRaisedToAUsableOne() {
+    // NNBench's tutorials give -blockSize 1 for empty files: nothing measured depends on it.
+    BenchConfig c = BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "create_write",
+        ConfigKeys.BLOCK_SIZE, "1", ConfigKeys.BYTES_PER_CHECKSUM, "512"));
+    assertThat(c.requestedBlockSize()).isEqualTo(1);
+    assertThat(c.blockSize()).isEqualTo(1048576);
+    assertThat(c.adjustments()).singleElement().asString()
+        .startsWith("-blockSize 1 raised to 1048576: the files are empty");
+    // Above HDFS's minimum but not a multiple of the checksum: the next multiple.
+    BenchConfig odd = BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "create_write",
+        ConfigKeys.BLOCK_SIZE, "1048577", ConfigKeys.BYTES_PER_CHECKSUM, "512"));
+    assertThat(odd.blockSize()).isEqualTo(1049088);
+    // The config travels to map tasks as given, and is raised there the same way.
+    org.apache.hadoop.conf.Configuration written = new org.apache.hadoop.conf.Configuration(false);
+    c.writeTo(written);
+    assertThat(BenchConfig.fromConfiguration(written)).isEqualTo(c);
+    // A prefill with data makes the block size matter again: refused.
+    assertThatThrownBy(() -> BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS,
+        "create_write", ConfigKeys.BLOCK_SIZE, "1", ConfigKeys.BYTES_PER_CHECKSUM, "512",
+        ConfigKeys.PREFILL_FILES, "10", ConfigKeys.PREFILL_SIZES, "0:50,4096:50")))
+        .isInstanceOf(InvalidInputException.class).hasMessageContaining("-blockSize 1 is not");
   }
 
   @Test

@@ -47,10 +47,41 @@ class ITHdfs extends NamespaceFactsContract {
   }
 
   @Test
+  void nnbenchsTutorialLineRunsUnchangedWithItsWarnings() throws Exception {
+    // The line most NNBench tutorials give, scaled down (-numberOfFiles) and in this process
+    // (no -maps): -blockSize 1 would be refused by HDFS, but empty files have no blocks.
+    String base = baseUri("nnbench-tutorial");
+    // The warnings are log lines: caught here as the console would show them.
+    java.io.StringWriter logged = new java.io.StringWriter();
+    org.apache.log4j.WriterAppender appender = new org.apache.log4j.WriterAppender(
+        new org.apache.log4j.PatternLayout("%m%n"), logged);
+    org.apache.log4j.Logger.getLogger("io.metabench").addAppender(appender);
+    MetaBenchRun r;
+    try {
+      r = run("-operation", "create_write", "-reduces", "6", "-blockSize", "1",
+          "-bytesToWrite", "0", "-numberOfFiles", "20", "-replicationFactorPerFile", "3",
+          "-readFileAfterOpen", "true", "-baseDir", base);
+    } finally {
+      org.apache.log4j.Logger.getLogger("io.metabench").removeAppender(appender);
+    }
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(logged.toString()).contains("-blockSize 1 raised to 1048576: the files are empty")
+        .contains("-replicationFactorPerFile 3 is above the 1 live DataNode of");
+    assertThat(r.json().get("adjustments").get(0).asText()).startsWith("-blockSize 1 raised to "
+        + "1048576");
+    assertThat(r.json().get("parameters").get("blockSize").asLong()).isEqualTo(1);
+    // The files were created with the raised block size.
+    org.apache.hadoop.fs.RemoteIterator<org.apache.hadoop.fs.LocatedFileStatus> files =
+        hdfs.fs().listFiles(new Path(base, "data"), true);
+    assertThat(files.hasNext()).isTrue();
+    assertThat(files.next().getBlockSize()).isEqualTo(1048576);
+  }
+
+  @Test
   void aBlockSizeBelowTheNameNodeMinimumIsRefusedWithNothingCreated() throws Exception {
     String base = baseUri("tiny-block");
     MetaBenchRun r = run("-operation", "create_write", "-blockSize", "1024",
-        "-bytesPerChecksum", "512", "-baseDir", base);
+        "-bytesPerChecksum", "512", "-bytesToWrite", "100", "-baseDir", base);
     assertThat(r.exitCode).isEqualTo(2);
     assertThat(r.stderr).contains("below HDFS's minimum block size")
         .contains("dfs.namenode.fs-limits.min-block-size");

@@ -67,8 +67,16 @@ if [[ "$1" == -* || "$1" == report || "$1" == replay ]]; then
 else
   op=$1
   shift
-  args=(-operation "$op" -threads "${THREADS:-10}" -numFiles "${NUM_FILES:-1000}"
+  # The script's own defaults (10 threads x 1,000 files) come from a *-default.xml file, so a
+  # base directory's recorded layout wins over them (openRead after createWrite -threads 4).
+  args=(-conf "$dist/conf/meta-bench-script-default.xml" -operation "$op"
         -bytesToWrite "${BYTES_TO_WRITE:-0}")
+  if [ -n "${THREADS:-}" ]; then
+    args+=(-threads "$THREADS")
+  fi
+  if [ -n "${NUM_FILES:-}" ]; then
+    args+=(-numFiles "$NUM_FILES")
+  fi
   if [ -n "${BASE_DIR:-}" ]; then
     args+=(-baseDir "$BASE_DIR")
   fi

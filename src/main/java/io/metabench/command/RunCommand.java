@@ -13,6 +13,7 @@ import io.metabench.report.OutputPlan;
 import io.metabench.report.ResultFiles;
 import io.metabench.report.SeriesFormat;
 import io.metabench.runner.BenchmarkRunner;
+import io.metabench.runner.RunChecks;
 import io.metabench.stats.RunResult;
 import java.io.File;
 import java.io.IOException;
@@ -49,7 +50,12 @@ public final class RunCommand extends Command {
     OutputPlan.checkJsonOut(config);
     warnAdjustments(config);
     try (Target target = TargetResolver.resolve(config, runConf)) {
-      RunResult result = execute(config, runConf, target);
+      // A later run that does not name the layout runs with the one its base directory records.
+      // What the user named is read from their configuration, not runConf, which sets the
+      // plan's thread level whether or not it was given.
+      BenchConfig run = config.maps() > 0 || target.embedded() ? config
+          : RunChecks.withRecordedLayout(config, conf, target);
+      RunResult result = execute(run, runConf, target);
       new Publisher(context.out()).all(result);
       return result.exitCode();
     }

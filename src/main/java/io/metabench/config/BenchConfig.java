@@ -296,6 +296,36 @@ public final class BenchConfig {
     return new Layout(threads(), filesPerWorker(), filesPerDir(), sharedDir());
   }
 
+  /** This configuration with {@code layout}'s threads, files per worker, directory size, sharing. */
+  public BenchConfig withLayout(Layout layout) {
+    EnumMap<Option, Object> v = new EnumMap<>(Option.class);
+    v.putAll(values);
+    v.put(Option.THREADS, layout.threads());
+    v.put(Option.NUMBER_OF_FILES, layout.itemsPerWorker());
+    v.put(Option.FILES_PER_DIR, layout.entriesPerDir());
+    v.put(Option.SHARED_DIR, layout.sharedDir());
+    if (v.get(Option.PREFILL_THREADS).equals(values.get(Option.THREADS))) {
+      v.put(Option.PREFILL_THREADS, layout.threads());
+    }
+    return new BenchConfig(v);
+  }
+
+  /**
+   * {@code recorded} with the layout options the user gave in {@code conf} (on the command line,
+   * with -D, in a workload) in place of its own: what a run that named only some of them means.
+   */
+  public static Layout givenOver(Layout recorded, BenchConfig config, Configuration conf) {
+    return new Layout(
+        UserSettings.isSetByUser(conf, Option.THREADS.key()) ? config.threads()
+            : recorded.threads(),
+        UserSettings.isSetByUser(conf, Option.NUMBER_OF_FILES.key()) ? config.filesPerWorker()
+            : recorded.itemsPerWorker(),
+        UserSettings.isSetByUser(conf, Option.FILES_PER_DIR.key()) ? config.filesPerDir()
+            : recorded.entriesPerDir(),
+        UserSettings.isSetByUser(conf, Option.SHARED_DIR.key()) ? config.sharedDir()
+            : recorded.sharedDir());
+  }
+
   /** This map's prefill tree under {@code mapRoot}; only when {@link #prefillFiles()} &gt; 0. */
   public PrefillTree prefillTree(org.apache.hadoop.fs.Path mapRoot) {
     return new PrefillTree(mapRoot, prefillFiles(), prefillDepth(), prefillFanOut(),

@@ -155,7 +155,8 @@ public final class NamespaceState {
     if (!made.equals(given)) {
       throw new InvalidInputException(op.id() + ": " + maker + " made " + where + " with "
           + made.asOptions() + "; run " + op.id() + " with those same values (it was given "
-          + given.asOptions() + ")");
+          + given.asOptions() + "; each worker's items are named after it and spread by those "
+          + "counts, so other values would not find them)");
     }
   }
 

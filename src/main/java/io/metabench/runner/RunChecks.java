@@ -58,6 +58,52 @@ public final class RunChecks {
   }
 
   /**
+   * The configuration a run of one process uses: {@code config}, or, when its phases need items an
+   * earlier run made ({@code openRead} after {@code createWrite}) with a layout (threads, files per
+   * worker, directory size, sharing) the user did not name in {@code conf}, {@code config} with
+   * that recorded layout, said in one log line. Layout options the user did name are kept, so
+   * only an explicit conflicting value is refused (by the runner's check, with the reason).
+   */
+  public static BenchConfig withRecordedLayout(BenchConfig config,
+      org.apache.hadoop.conf.Configuration conf, Target target) throws IOException {
+    NamespaceState state = Reachability.within(target, config.connectTimeoutSeconds(), () -> {
+      try (FileSystem fs = new ClientFactory(target).newClient()) {
+        return recordedState(fs, target.baseDir(), config.mapIndex());
+      }
+    });
+    String where = target.baseDir() + " (map " + config.mapIndex() + ")";
+    if (refusal(state, config, config.layout(), where) == null) {
+      return config;
+    }
+    for (Layout recorded : new Layout[] {state.fileLayout(), state.dirLayout()}) {
+      if (recorded == null) {
+        continue;
+      }
+      Layout layout = BenchConfig.givenOver(recorded, config, conf);
+      if (!layout.equals(config.layout()) && refusal(state, config, layout, where) == null) {
+        org.slf4j.LoggerFactory.getLogger(RunChecks.class).info("{}: using the layout recorded "
+            + "there, {} (name these options to choose others)", where, layout.asOptions());
+        return config.withLayout(layout);
+      }
+    }
+    // Refused either way: with the values the user named over the recorded ones, the refusal
+    // names only what they gave that conflicts.
+    Layout recorded = state.fileLayout() != null ? state.fileLayout() : state.dirLayout();
+    return recorded == null ? config
+        : config.withLayout(BenchConfig.givenOver(recorded, config, conf));
+  }
+
+  private static String refusal(NamespaceState state, BenchConfig config, Layout layout,
+      String where) {
+    try {
+      state.afterAll(config.operations(), layout, where);
+      return null;
+    } catch (InvalidInputException e) {
+      return e.getMessage();
+    }
+  }
+
+  /**
    * Warns when files are created with a replication above the HDFS's live DataNodes (3 on the
    * embedded HDFS's one): their blocks would stay under-replicated. Says nothing when the client
    * may not list the DataNodes (a report needs the superuser on most clusters) or the target is

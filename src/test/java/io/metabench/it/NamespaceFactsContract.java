@@ -73,6 +73,30 @@ abstract class NamespaceFactsContract {
   }
 
   @Test
+  void aLaterRunTakesTheRecordedLayoutUnlessItNamesAnother() throws Exception {
+    String base = baseUri("remembered");
+    MetaBenchRun created = run("-operation", "create_write", "-threads", "2", "-numberOfFiles",
+        "5", "-filesPerDir", "3", "-baseDir", base);
+    assertThat(created.exitCode).as(created.toString()).isZero();
+    // Nothing named: the layout create_write recorded is used.
+    MetaBenchRun read = run("-operation", "open_read,stat", "-baseDir", base);
+    assertThat(read.exitCode).as(read.toString()).isZero();
+    assertThat(read.phase("open_read").get("successful").asLong()).isEqualTo(10);
+    assertThat(read.json().get("parameters").get("threads").asInt()).isEqualTo(2);
+    assertThat(read.json().get("parameters").get("numberOfFiles").asLong()).isEqualTo(5);
+    // Named, and the same: fine; the rest still comes from the record.
+    MetaBenchRun same = run("-operation", "stat", "-threads", "2", "-baseDir", base);
+    assertThat(same.exitCode).as(same.toString()).isZero();
+    assertThat(same.phase("stat").get("successful").asLong()).isEqualTo(10);
+    // Named, and in conflict: refused, naming only what was given over the record.
+    MetaBenchRun other = run("-operation", "stat", "-threads", "3", "-baseDir", base);
+    assertThat(other.exitCode).isEqualTo(2);
+    assertThat(other.stderr).contains("create_write made").contains("with -threads 2 "
+        + "-numberOfFiles 5 -filesPerDir 3").contains("it was given -threads 3 -numberOfFiles 5 "
+        + "-filesPerDir 3");
+  }
+
+  @Test
   void listCountsTheEntriesOfEachFilesDirectoryAndAppendGrowsEveryFile() throws Exception {
     String base = baseUri("list-append");
     MetaBenchRun created = run("-operation", "create_write,list", "-threads", "2",
@@ -148,9 +172,14 @@ abstract class NamespaceFactsContract {
     for (int i = 0; i < 12; i++) {
       assertThat(files).containsKey("data/map_0/shared/file_" + i);
     }
-    // the names depend on the mode: the other one is refused before anything is touched
-    MetaBenchRun unique = run("-operation", "open_read", "-threads", "3", "-numberOfFiles", "4",
-        "-baseDir", base);
+    // the names depend on the mode: not named, it is taken from the record ...
+    MetaBenchRun recorded = run("-operation", "open_read", "-threads", "3", "-numberOfFiles",
+        "4", "-baseDir", base);
+    assertThat(recorded.exitCode).as(recorded.toString()).isZero();
+    assertThat(recorded.phase("open_read").get("successful").asLong()).isEqualTo(12);
+    // ... named as the other one, it is refused before anything is touched
+    MetaBenchRun unique = run("-D", "metabench.shared.dir=false", "-operation", "open_read",
+        "-threads", "3", "-numberOfFiles", "4", "-baseDir", base);
     assertThat(unique.exitCode).isEqualTo(2);
     assertThat(unique.stderr).contains("-sharedDir");
     MetaBenchRun removed = run("-operation", "rename,delete", "-sharedDir", "-threads", "3",
@@ -378,7 +407,9 @@ abstract class NamespaceFactsContract {
     assertThat(run("-operation", "create_write", "-threads", "2", "-numFiles", "3",
         "-baseDir", base).exitCode).isZero();
     Map<String, String> before = tree(base);
-    MetaBenchRun r = run("-operation", "delete", "-numFiles", "3", "-baseDir", base);
+    // -threads named, and not the recorded 2 (a layout not named is taken from the record).
+    MetaBenchRun r = run("-operation", "delete", "-threads", "1", "-numFiles", "3", "-baseDir",
+        base);
     assertThat(r.exitCode).isEqualTo(2);
     assertThat(r.stderr).contains("-threads 2 -numberOfFiles 3");
     assertThat(tree(base)).isEqualTo(before);

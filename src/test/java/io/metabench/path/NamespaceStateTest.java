@@ -169,7 +169,7 @@ class NamespaceStateTest {
         .hasMessageContaining("-threads 4 -numberOfFiles 999 -filesPerDir 100");
     assertThatThrownBy(() -> made.after(OpType.RMDIR, new Layout(4, 1000, 10), WHERE))
         .isInstanceOf(InvalidInputException.class)
-        .hasMessageContaining("-filesPerDir 10)");
+        .hasMessageContaining("-filesPerDir 10;");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.metabench.command;
 
+import io.metabench.report.OutputPlan;
 import io.metabench.report.ResultFiles;
 import io.metabench.report.ResultFormatFactory;
 import io.metabench.report.ResultFormatType;
@@ -11,8 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Shows and saves a finished run: its table on stdout, its JSON file and NNBench block where
- * {@link io.metabench.report.OutputPlan} says. Stateless apart from the stream.
+ * Shows and saves a finished run: its table on stdout, its JSON file, per-second series and
+ * NNBench block where {@link OutputPlan} says. A run that measured nothing (a {@code -cleanup}
+ * on its own) writes no file. Stateless apart from the stream.
  */
 final class Publisher {
   private static final Logger LOG = LoggerFactory.getLogger(Publisher.class);
@@ -25,23 +27,33 @@ final class Publisher {
 
   /** Prints the run's table. */
   void table(RunResult result) throws IOException {
-    StringBuilder table = new StringBuilder();
-    ResultFormatFactory.forRun(ResultFormatType.TEXT).write(result, table);
-    out.print(table);
+    out.print(tableOf(result));
     out.flush();
   }
 
-  /** Appends the run's NNBench block; returns the file, or null when disabled. */
-  File nnbench(RunResult result) throws IOException {
-    return ResultFiles.appendNNBench(result);
+  /** The run's table, as {@link #table} prints it. */
+  String tableOf(RunResult result) throws IOException {
+    StringBuilder table = new StringBuilder();
+    ResultFormatFactory.forRun(ResultFormatType.TEXT).write(result, table);
+    return table.toString();
+  }
+
+  /** Whether the run measured anything worth a file: a phase or a prefill. */
+  static boolean measured(RunResult result) {
+    return !result.phases().isEmpty() || result.prefill() != null;
   }
 
   /** The table, the JSON file and the NNBench block of a single run or replay. */
-  void all(RunResult result) throws IOException {
+  void all(RunResult result, OutputPlan files) throws IOException {
     table(result);
-    File json = ResultFiles.writeJson(result);
-    LOG.info("JSON result: {}", json);
-    File nnbench = nnbench(result);
+    if (!measured(result)) {
+      LOG.info("nothing was measured, so no result file was written");
+      return;
+    }
+    File json = ResultFiles.writeJson(result, files.runJson());
+    File series = files.runSeries();
+    LOG.info("results: {}{}", json, series.isFile() ? " and " + series.getName() : "");
+    File nnbench = ResultFiles.appendNNBench(result, OutputPlan.nnbenchLog(result.config()));
     if (nnbench != null) {
       LOG.info("NNBench block appended to {}", nnbench);
     }

@@ -39,14 +39,16 @@ public final class ReplayCommand extends Command {
     RunCommand.warnAdjustments(config);
     return () -> {
       try (Target target = TargetResolver.resolve(config, conf)) {
+        OutputPlan files = OutputPlan.forRun(config, "replay", target.shortName(),
+            System.currentTimeMillis());
         RunResult result = config.maps() > 0
-            ? RunCommand.writeCombinedSeries(config,
+            ? RunCommand.writeCombinedSeries(files.runSeries(),
                 new MetaBenchJob(config, conf, target, context.stop()).withReplay(replay, log).run())
             : new ReplayRunner(config, replay, log, target, NanoClock.SYSTEM,
                 BenchConfig.quiet(conf) ? Progress.QUIET
                     : Progress.to(context.err(), System.console() != null), context.stop())
-                .seriesTo(OutputPlan.seriesFile(config, System.currentTimeMillis())).run();
-        new Publisher(context.out()).all(result);
+                .seriesTo(files.runSeries()).run();
+        new Publisher(context.out()).all(result, files);
         return result.exitCode();
       }
     };

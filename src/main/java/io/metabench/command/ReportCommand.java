@@ -56,7 +56,7 @@ public final class ReportCommand extends Command {
       throw new InvalidInputException("report: -chartThreads " + request.chartThreads()
           + " is not among the results' concurrencies " + summary.threadLevels());
     }
-    OutputPlan files = OutputPlan.inDirectory(request.outDir(), "metabench-report",
+    OutputPlan files = OutputPlan.inDirectory(request.outDir(), "report",
         System.currentTimeMillis(), false, "");
     StringBuilder text = new StringBuilder();
     ResultFormatFactory.forSummary(ResultFormatType.SUMMARY_TEXT).write(summary, text);

@@ -42,7 +42,8 @@ public final class RunCommand extends Command {
   private int run(Configuration conf) throws IOException, InterruptedException {
     StudyPlan plan = StudyPlan.fromConfiguration(conf);
     if (plan.isStudy()) {
-      return new StudyCommand(context, this::execute).run(plan, conf);
+      return new StudyCommand(context, (c, runConf, target) -> execute(c, runConf, target,
+          c.seriesOut().isEmpty() ? null : new File(c.seriesOut()))).run(plan, conf);
     }
     Configuration runConf = plan.runConfiguration(conf, plan.targets().get(0),
         plan.threadLevels().get(0));
@@ -55,8 +56,10 @@ public final class RunCommand extends Command {
       // plan's thread level whether or not it was given.
       BenchConfig run = config.maps() > 0 || target.embedded() ? config
           : RunChecks.withRecordedLayout(config, conf, target);
-      RunResult result = execute(run, runConf, target);
-      new Publisher(context.out()).all(result);
+      OutputPlan files = OutputPlan.forRun(run, OutputPlan.what(run), target.shortName(),
+          System.currentTimeMillis());
+      RunResult result = execute(run, runConf, target, files.runSeries());
+      new Publisher(context.out()).all(result, files);
       return result.exitCode();
     }
   }
@@ -69,31 +72,30 @@ public final class RunCommand extends Command {
   }
 
   /**
-   * One run on {@code target}: in this process, writing its per-second series live where
-   * {@link OutputPlan#seriesFile} says, or as a MapReduce job when {@code -maps} is given, whose
-   * maps' series are combined by wall-clock second and written there once the job has ended.
+   * One run on {@code target}: in this process, writing its per-second series live into
+   * {@code series}, or as a MapReduce job when {@code -maps} is given, whose maps' series are
+   * combined by wall-clock second and written there once the job has ended.
    */
-  RunResult execute(BenchConfig config, Configuration conf, Target target)
+  RunResult execute(BenchConfig config, Configuration conf, Target target, File series)
       throws IOException, InterruptedException {
     boolean quiet = BenchConfig.quiet(conf);
     if (config.maps() > 0) {
-      return writeCombinedSeries(config,
+      return writeCombinedSeries(series,
           new MetaBenchJob(config, conf, target, context.stop()).run());
     }
     return new BenchmarkRunner(config, target, NanoClock.SYSTEM, PhaseBarrier.NONE,
             quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
             context.stop())
-            .seriesTo(OutputPlan.seriesFile(config, System.currentTimeMillis())).run();
+            .seriesTo(series).run();
   }
 
   /**
-   * Writes a MapReduce job's series, its maps' combined by wall-clock second, where
-   * {@link OutputPlan#seriesFile} says (a process writes its own live instead).
+   * Writes a MapReduce job's series, its maps' combined by wall-clock second, into
+   * {@code series} (a process writes its own live instead); nothing when no phase has one.
    *
    * @return {@code result}
    */
-  static RunResult writeCombinedSeries(BenchConfig config, RunResult result) throws IOException {
-    File series = OutputPlan.seriesFile(config, result.info().startedAtEpochMillis());
+  static RunResult writeCombinedSeries(File series, RunResult result) throws IOException {
     if (result.phases().stream().anyMatch(p -> !p.series().isEmpty())) {
       ResultFiles.write(series, new SeriesFormat(), result);
     }

@@ -1,12 +1,16 @@
 package io.metabench.command;
 
 import io.metabench.config.BenchConfig;
+import io.metabench.config.ConfigKeys;
 import io.metabench.config.StudyPlan;
+import io.metabench.config.UserSettings;
 import io.metabench.op.OpType;
 import io.metabench.report.OutputPlan;
+import io.metabench.report.ResultFiles;
 import io.metabench.report.ResultFormatFactory;
 import io.metabench.report.ResultFormatType;
 import io.metabench.report.StudyFiles;
+import io.metabench.report.StudyTextFormat;
 import io.metabench.runner.StudyRunner;
 import io.metabench.stats.StudyResult;
 import java.io.File;
@@ -20,8 +24,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A study (docs/studies.md): every target × concurrency × iteration as one run, each run's table
- * on stdout as it ends, then the summary on stdout and every file in the study's directory
+ * A study (docs/studies.md): every target × concurrency × iteration as one run, one line per run
+ * on stdout as it ends (its whole table with {@code -verbose}; every table goes to the study's
+ * {@code runs.txt}), then the summary on stdout and every file in the study's directory
  * ({@link OutputPlan#inDirectory}). Reached through {@link RunCommand}: a study has no command
  * word, its options make it one.
  */
@@ -48,8 +53,11 @@ public final class StudyCommand {
         plan.targets().get(0), plan.threadLevels().get(0)));
     OutputPlan.checkJsonOut(first);
     RunCommand.warnAdjustments(first);
-    OutputPlan files = OutputPlan.inDirectory(plan.outDir(), "metabench-study",
+    OutputPlan files = OutputPlan.inDirectory(plan.outDir(), "study-" + OutputPlan.what(first),
         System.currentTimeMillis(), first.overwrite(), first.jsonOut());
+    File nnbenchLog = files.studyNNBenchLog(first,
+        UserSettings.isSetByUser(conf, ConfigKeys.NNBENCH_LOG));
+    boolean verbose = CommandContext.verbose(conf);
     List<String> phases = new ArrayList<>();
     for (OpType op : first.operations()) {
       phases.add(op.id());
@@ -57,17 +65,25 @@ public final class StudyCommand {
     Publisher publisher = new Publisher(out);
     StudyResult result = new StudyRunner(plan, conf, context.stop(), files.seriesDir(), executor,
         (run, n, total) -> {
-          out.printf(Locale.ROOT, "%n== run %d/%d: %s at %d threads, iteration %d/%d ==%n", n,
-              total, run.target(), run.threads(), run.iteration(), plan.iterations());
-          if (run.result() == null) {
-            out.printf(Locale.ROOT, "not run: %s%n", run.error());
-          } else {
-            try {
-              publisher.table(run.result());
-              publisher.nnbench(run.result());
-            } catch (IOException e) {
-              LOG.warn("could not write the result of run {}: {}", n, e.toString());
+          String heading = String.format(Locale.ROOT, "run %d/%d: %s at %s, iteration %d/%d", n,
+              total, run.target(), StudyTextFormat.threads(run.threads()), run.iteration(),
+              plan.iterations());
+          try {
+            // Every run's table goes to runs.txt; stdout gets one line a run unless -verbose.
+            String table = run.result() == null ? "not run: " + run.error() + "\n"
+                : publisher.tableOf(run.result());
+            ResultFiles.appendText(files.runsText(), "== " + heading + " ==\n" + table + "\n");
+            if (verbose) {
+              out.printf(Locale.ROOT, "%n== %s ==%n%s", heading, table);
+            } else {
+              out.printf(Locale.ROOT, "%s: %s%n", heading, run.result() == null
+                  ? "not run: " + run.error() : StudyTextFormat.oneLine(run.result()));
             }
+            if (run.result() != null) {
+              ResultFiles.appendNNBench(run.result(), nnbenchLog);
+            }
+          } catch (IOException e) {
+            LOG.warn("could not write the result of run {}: {}", n, e.toString());
           }
           out.flush();
         }).run();

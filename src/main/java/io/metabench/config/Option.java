@@ -98,11 +98,12 @@ public enum Option {
           + "directory carrying its marker); may be given without -operation")),
   JSON_OUT(SET, TEXT, cli("file", "jsonOut").key(ConfigKeys.JSON_OUT).def("").run(null)
       .group(Group.OUTPUT)
-      .help("JSON result file (default metabench-<yyyyMMdd-HHmmss>.json)")),
+      .help("JSON result file (default: result.json in the run's own directory, "
+          + "metabench-results/<yyyyMMdd-HHmmss>-<operations>-<target>/)")),
   NNBENCH_LOG(SET, TEXT, cli("file", "nnbenchLog").key(ConfigKeys.NNBENCH_LOG)
       .def("NNBench_results.log").run(null).group(Group.OUTPUT)
-      .help("File the NNBench-compatible block is appended to (default {default}; empty string: "
-          + "none)")),
+      .help("File the NNBench-compatible blocks are appended to (default {default} in the "
+          + "working directory, as NNBench; a study's go to its -outDir; empty string: none)")),
   CONNECT_TIMEOUT(KEY_ONLY, wholeInt(1, 3600, "a number of seconds"),
       setting(ConfigKeys.CONNECT_TIMEOUT_SECONDS).def(30).run(null).group(Group.GENERAL)
           .help("Upper bound, in seconds, on the reachability check of each target file system "
@@ -133,9 +134,9 @@ public enum Option {
       .help("Replace existing result files (-jsonOut, -outDir) instead of refusing")),
   SERIES_OUT(SET, TEXT, cli("file", "seriesOut").key(ConfigKeys.SERIES_OUT).def("").run(null)
       .group(Group.OUTPUT)
-      .help("Per-second series CSV, written while the run goes (default: beside the JSON file, "
-          + "<name>.series.csv; with -maps, the maps' series combined by wall-clock second, "
-          + "written when the job ends)")),
+      .help("Per-second series CSV, written while the run goes (default: series.csv in the "
+          + "run's directory, or <name>.series.csv beside -jsonOut; with -maps, the maps' series "
+          + "combined by wall-clock second, written when the job ends)")),
   DURATION(SECONDS, DURATION_MS, cli("duration", "duration").key(ConfigKeys.DURATION_MILLIS)
       .def(0L).run("durationMs").group(Group.PACING)
       .help("Run each phase that keeps names (open_read, stat, exists, chmod, set_times, list, "
@@ -208,9 +209,10 @@ public enum Option {
       .help("A base directory URI to compare; repeat for each file system (e.g. -target "
           + "hdfs://nn:8020/b -target file:///tmp/b); replaces -baseDir")),
   OUT_DIR(SET, TEXT, cli("dir", "outDir").key(ConfigKeys.OUT_DIR).def("").group(Group.STUDY)
-      .notForReplay("a replay writes -jsonOut").help("Directory for a study's result files: "
-          + "JSON, CSV, .hgrm (default metabench-study-<yyyyMMdd-HHmmss> for a study; a single "
-          + "run writes only its JSON)")),
+      .notForReplay("a replay writes -jsonOut").help("Directory for a study's files: JSON, "
+          + "CSV, every run's table (runs.txt), NNBench blocks, .hgrm, charts, report.html "
+          + "(default metabench-results/<yyyyMMdd-HHmmss>-study-<operations>); giving it makes "
+          + "even one run a study")),
   CHART_THREADS(SET, wholeInt(0, 100_000, "one of the -threads levels, or 0 for the highest"),
       cli("n", "chartThreads").key(ConfigKeys.CHART_THREADS).def(0).group(Group.STUDY)
           .notForReplay("a replay is not a study")
@@ -225,7 +227,8 @@ public enum Option {
       .help("Set a Hadoop or MetaBench configuration key (also accepted after other options)")),
   VERBOSE(FLAG, BOOL, cli(null, "verbose").key(ConfigKeys.VERBOSE).def(false)
       .group(Group.GENERAL)
-      .help("With an error, also print its stack trace (default: one line)")),
+      .help("More detail: every run's table on stdout in a study (default: one line a run), "
+          + "and with an error its stack trace (default: one line)")),
   QUIET(FLAG, BOOL, cli(null, "quiet").key(ConfigKeys.QUIET).def(false).group(Group.GENERAL)
       .help("No live progress on stderr (default: a line rewritten every second on a terminal, "
           + "a plain line every 10 s otherwise)")),

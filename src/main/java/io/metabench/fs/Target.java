@@ -42,6 +42,19 @@ public final class Target implements Closeable {
     return embedded != null;
   }
 
+  /**
+   * A short name for the file system, as result directories are named after it:
+   * {@code embedded-hdfs}, or the scheme and, when there is one, the host
+   * ({@code hdfs-nn1}, {@code s3a-bucket}, {@code file}).
+   */
+  public String shortName() {
+    if (embedded()) {
+      return "embedded-hdfs";
+    }
+    String host = fsUri.getHost() != null ? fsUri.getHost() : fsUri.getAuthority();
+    return fsUri.getScheme() + (host == null || host.isEmpty() ? "" : "-" + host);
+  }
+
   @Override
   public void close() {
     if (embedded != null) {

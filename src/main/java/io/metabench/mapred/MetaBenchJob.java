@@ -20,7 +20,6 @@ import io.metabench.replay.AuditLog;
 import io.metabench.replay.Precreation;
 import io.metabench.replay.ReplayRunner;
 import io.metabench.runner.RunChecks;
-import io.metabench.stats.FailureCount;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplayPart;
 import io.metabench.stats.ResultCodec;
@@ -369,17 +368,18 @@ public final class MetaBenchJob {
 
   private RunResult result(long startedAt, List<RunResult> reports) {
     List<PhaseResult> phases = combinePhases(reports);
-    Map<String, FailureCount> cleanup = new TreeMap<>();
+    List<io.metabench.stats.Cleanup> cleanups = new ArrayList<>();
     List<io.metabench.stats.PrefillResult> prefills = new ArrayList<>();
     for (RunResult r : reports) {
-      FailureCount.addAll(cleanup, r.cleanupFailures());
+      cleanups.add(r.cleanup());
       if (r.prefill() != null) {
         prefills.add(r.prefill());
       }
     }
     RunInfo info = RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
         target.baseDir().toString(), config.sharedClient(), startedAt);
-    RunResult result = new RunResult(info, config, phases, cleanup, config.maps(), reports)
+    RunResult result = new RunResult(info, config, phases,
+        io.metabench.stats.Cleanup.combine(cleanups), config.maps(), reports)
         .withPrefill(config.prefillFiles() > 0
             ? io.metabench.stats.PrefillResult.combine(prefills) : null);
     List<String> notRun = new ArrayList<>();

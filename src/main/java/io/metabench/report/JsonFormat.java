@@ -85,6 +85,12 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     }
     w.writeFieldName("cleanupFailures");
     writeCauses(w, result.cleanupFailures());
+    if (result.cleanup().asked()) {
+      w.writeObjectFieldStart("cleanup");
+      w.writeNumberField("filesRemoved", result.cleanup().filesRemoved());
+      w.writeNumberField("directoriesRemoved", result.cleanup().directoriesRemoved());
+      w.writeEndObject();
+    }
     w.writeArrayFieldStart("notRun");
     for (String op : result.notRun()) {
       w.writeString(op);

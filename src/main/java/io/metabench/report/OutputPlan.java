@@ -2,35 +2,49 @@ package io.metabench.report;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.core.InvalidInputException;
+import io.metabench.op.OpType;
 import io.metabench.stats.StudyRun;
 import java.io.File;
 import java.text.SimpleDateFormat;
 import java.util.Date;
+import java.util.List;
 import java.util.Locale;
 
 /**
  * Where every output file goes: the one place that names files (docs/output-formats.md).
  *
- * <p>A single run writes {@code -jsonOut}, or {@code metabench-<yyyyMMdd-HHmmss>.json} in the
- * working directory ({@code -2}, {@code -3} ... added when that exists: a default name never
- * replaces a result); the per-second series at {@code -seriesOut}, or beside the JSON file as
- * {@code <name>.series.csv}; and appends NNBench's block to {@code -nnbenchLog}
- * ({@code NNBench_results.log} by default, none when empty). A study or a report writes into one
- * directory ({@code -outDir}, or {@code metabench-study-<time>} / {@code metabench-report-<time>}),
- * which must be new or empty unless {@code -overwrite}; an instance of this class names the files
- * in it.
+ * <p>Everything MetaBench writes by default goes under one directory of the working directory,
+ * {@link #RESULTS} ({@code metabench-results/}), one directory per run, study or report, named so
+ * runs can be told apart: {@code <yyyyMMdd-HHmmss>-<operations>-<target>} ({@code -2},
+ * {@code -3} ... added when that exists: a default name never replaces a result). A single run
+ * (or replay) writes there its JSON ({@code result.json}) and per-second series
+ * ({@code series.csv}); with {@code -jsonOut FILE} the JSON goes to that file instead and the
+ * series beside it ({@code <name>.series.csv}), and {@code -seriesOut} names the series file. A
+ * study or a report writes into {@code -outDir}, which must be new or empty unless
+ * {@code -overwrite}. NNBench's block is appended to {@code -nnbenchLog}
+ * ({@code NNBench_results.log} in the working directory, where NNBench writes it; a study's go to
+ * its own directory unless {@code -nnbenchLog} is given). No directory or file is made before
+ * something is written into it, so a run that measures nothing leaves nothing.
  *
  * <p>The static methods are stateless; instances are immutable. Thread-safe.
  */
 public final class OutputPlan {
+  /** The directory of the working directory every default result directory goes in. */
+  public static final String RESULTS = "metabench-results";
+
   private static final String STAMP = "yyyyMMdd-HHmmss";
+
+  /** At most this many operations are named in a directory's name; more are counted. */
+  private static final int NAMED_OPERATIONS = 3;
 
   private final File dir;
   private final String jsonOut;
+  private final String seriesOut;
 
-  private OutputPlan(File dir, String jsonOut) {
+  private OutputPlan(File dir, String jsonOut, String seriesOut) {
     this.dir = dir;
     this.jsonOut = jsonOut;
+    this.seriesOut = seriesOut;
   }
 
   // ---------------------------------------------------------------------- a single run's files
@@ -49,27 +63,41 @@ public final class OutputPlan {
     }
   }
 
-  /** The JSON file of a run that started at {@code startedAtEpochMillis}. */
-  public static File jsonFile(BenchConfig config, long startedAtEpochMillis) {
+  /**
+   * The files of a single run (or replay) of {@code config} that did {@code what} (e.g.
+   * {@link #what(BenchConfig)}, or {@code replay}) on the target labelled {@code targetLabel},
+   * starting at {@code nowEpochMillis}: {@link #runJson} and
+   * {@link #runSeries}, in a directory of its own under {@link #RESULTS} unless {@code -jsonOut}
+   * names the JSON file. Nothing is created until written.
+   */
+  public static OutputPlan forRun(BenchConfig config, String what, String targetLabel,
+      long nowEpochMillis) {
     if (!config.jsonOut().isEmpty()) {
-      return new File(config.jsonOut());
+      File json = new File(config.jsonOut()).getAbsoluteFile();
+      return new OutputPlan(json.getParentFile(), json.getPath(), config.seriesOut());
     }
-    String stem = "metabench-" + stamp(startedAtEpochMillis);
-    File file = new File(stem + ".json");
-    for (int n = 2; file.exists(); n++) {
-      file = new File(stem + "-" + n + ".json");
-    }
-    return file;
+    return new OutputPlan(newResultDir(nowEpochMillis, what, targetLabel), "",
+        config.seriesOut());
   }
 
-  /** The per-second series of a run starting now ({@code nowEpochMillis}). */
-  public static File seriesFile(BenchConfig config, long nowEpochMillis) {
-    if (!config.seriesOut().isEmpty()) {
-      return new File(config.seriesOut());
+  /** The run's JSON file: {@code -jsonOut}, or {@code result.json} in the run's directory. */
+  public File runJson() {
+    return jsonOut.isEmpty() ? new File(dir, "result.json") : new File(jsonOut);
+  }
+
+  /**
+   * The run's per-second series: {@code -seriesOut}, beside {@code -jsonOut} as
+   * {@code <name>.series.csv}, or {@code series.csv} in the run's directory.
+   */
+  public File runSeries() {
+    if (!seriesOut.isEmpty()) {
+      return new File(seriesOut);
     }
-    String json = jsonFile(config, nowEpochMillis).getPath();
-    return new File((json.endsWith(".json") ? json.substring(0, json.length() - 5) : json)
-        + ".series.csv");
+    if (jsonOut.isEmpty()) {
+      return new File(dir, "series.csv");
+    }
+    return new File((jsonOut.endsWith(".json") ? jsonOut.substring(0, jsonOut.length() - 5)
+        : jsonOut) + ".series.csv");
   }
 
   /** The file NNBench's block is appended to, absolute; null when {@code -nnbenchLog ""}. */
@@ -78,19 +106,53 @@ public final class OutputPlan {
         : new File(config.nnbenchLog()).getAbsoluteFile();
   }
 
+  /**
+   * What a directory's name says a run did: its operations joined by {@code +} ({@code all} for
+   * every NNBench phase; the first three and how many more past three), or {@code prefill} /
+   * {@code cleanup} for a run of only those.
+   */
+  public static String what(BenchConfig config) {
+    List<OpType> ops = config.operations();
+    if (ops.isEmpty()) {
+      return config.prefillFiles() > 0 ? "prefill" : "cleanup";
+    }
+    if (ops.equals(OpType.ALL)) {
+      return "all";
+    }
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < ops.size() && i < NAMED_OPERATIONS; i++) {
+      b.append(i == 0 ? "" : "+").append(ops.get(i).id());
+    }
+    if (ops.size() > NAMED_OPERATIONS) {
+      b.append("+").append(ops.size() - NAMED_OPERATIONS).append("more");
+    }
+    return b.toString();
+  }
+
+  /** A new directory's path under {@link #RESULTS}: {@code <time>-<what>-<target>[-n]}. */
+  private static File newResultDir(long nowEpochMillis, String what, String target) {
+    String stem = stamp(nowEpochMillis) + "-" + fileSafe(what)
+        + (target.isEmpty() ? "" : "-" + fileSafe(target));
+    File dir = new File(RESULTS, stem).getAbsoluteFile();
+    for (int n = 2; dir.exists(); n++) {
+      dir = new File(RESULTS, stem + "-" + n).getAbsoluteFile();
+    }
+    return dir;
+  }
+
   // ------------------------------------------------------------- a study's or report's directory
 
   /**
-   * The directory of a study's or a report's files: {@code given}, or
-   * {@code <prefix>-<yyyyMMdd-HHmmss>} in the working directory; absolute.
+   * The directory of a study's or a report's files: {@code given}, or a new directory under
+   * {@link #RESULTS} named {@code <yyyyMMdd-HHmmss>-<what>} ({@code what}: e.g.
+   * {@code study-create_write+open_read-hdfs}); absolute.
    *
    * @throws InvalidInputException when it is not a directory, or holds anything already and
    *     {@code overwrite} is false (with it, files of the same names are replaced)
    */
-  public static OutputPlan inDirectory(String given, String prefix, long nowEpochMillis,
+  public static OutputPlan inDirectory(String given, String what, long nowEpochMillis,
       boolean overwrite, String jsonOut) {
-    File dir = given.isEmpty()
-        ? new File(prefix + "-" + stamp(nowEpochMillis)).getAbsoluteFile()
+    File dir = given.isEmpty() ? newResultDir(nowEpochMillis, what, "")
         : new File(given).getAbsoluteFile();
     String[] existing = dir.list();
     if (dir.exists() && existing == null) {
@@ -101,7 +163,7 @@ public final class OutputPlan {
       throw new InvalidInputException("-outDir " + dir + " already exists and is not an empty "
           + "directory; give a new directory, or add -overwrite to replace its files");
     }
-    return new OutputPlan(dir, jsonOut);
+    return new OutputPlan(dir, jsonOut, "");
   }
 
   /** The directory itself. */
@@ -109,9 +171,25 @@ public final class OutputPlan {
     return dir;
   }
 
+  /**
+   * The study's NNBench blocks: {@code -nnbenchLog} when {@code given}, else
+   * {@code NNBench_results.log} in the study's directory; null when {@code -nnbenchLog ""}.
+   */
+  public File studyNNBenchLog(BenchConfig config, boolean given) {
+    if (config.nnbenchLog().isEmpty()) {
+      return null;
+    }
+    return given ? nnbenchLog(config) : new File(dir, "NNBench_results.log");
+  }
+
   /** The study's JSON: {@code result.json}, or {@code -jsonOut} when that was given. */
   public File studyJson() {
     return jsonOut.isEmpty() ? new File(dir, "result.json") : new File(jsonOut);
+  }
+
+  /** Every run's table, as a single run prints it, appended as each run ends. */
+  public File runsText() {
+    return new File(dir, "runs.txt");
   }
 
   public File runsCsv() {

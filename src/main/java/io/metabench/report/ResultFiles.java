@@ -45,6 +45,20 @@ public final class ResultFiles {
     return target;
   }
 
+  /** Appends {@code text} to {@code file} (UTF-8), making it and its directory if needed. */
+  public static File appendText(File file, String text) throws IOException {
+    File target = file.getAbsoluteFile();
+    File dir = target.getParentFile();
+    if (dir != null && !dir.isDirectory() && !dir.mkdirs()) {
+      throw new IOException("cannot create the directory of " + target);
+    }
+    try (Writer w = new OutputStreamWriter(new FileOutputStream(target, true),
+        StandardCharsets.UTF_8)) {
+      w.write(text);
+    }
+    return target;
+  }
+
   /**
    * Writes {@code file} (UTF-8) through a temporary file beside it and a rename, so a reader never
    * sees half of it and a failed write leaves no partial file; makes its directory if needed.
@@ -69,18 +83,16 @@ public final class ResultFiles {
     return target;
   }
 
-  /** Writes the run's JSON file where {@link OutputPlan#jsonFile} says; returns it. */
-  public static File writeJson(RunResult result) throws IOException {
-    return write(OutputPlan.jsonFile(result.config(), result.info().startedAtEpochMillis()),
-        ResultFormatFactory.forRun(ResultFormatType.JSON), result);
+  /** Writes the run's JSON into {@code file} ({@link OutputPlan#runJson}); returns it. */
+  public static File writeJson(RunResult result, File file) throws IOException {
+    return write(file, ResultFormatFactory.forRun(ResultFormatType.JSON), result);
   }
 
   /**
-   * Appends the run's NNBench block to {@link OutputPlan#nnbenchLog}; returns the file, or null
-   * when the log is disabled or no phase ran.
+   * Appends the run's NNBench block to {@code log} ({@link OutputPlan#nnbenchLog}); returns the
+   * file, or null when the log is disabled (null) or no phase ran.
    */
-  public static File appendNNBench(RunResult result) throws IOException {
-    File log = OutputPlan.nnbenchLog(result.config());
+  public static File appendNNBench(RunResult result, File log) throws IOException {
     if (log == null || result.phases().isEmpty()) {
       return null;
     }

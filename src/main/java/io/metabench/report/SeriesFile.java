@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A run's per-second series ({@link ResultFormatType#SERIES}, rows as {@link SeriesFormat}
  * writes them), written while the run goes: one row per phase and second, flushed at once, so a
- * run that crashes or is killed leaves every second it measured. {@link OutputPlan#seriesFile}
+ * run that crashes or is killed leaves every second it measured. {@link OutputPlan#runSeries}
  * names the file.
  *
  * <p>Lifecycle: {@link #create}, {@link #interval} any number of times, {@link #close}. Called
@@ -27,52 +27,56 @@ public final class SeriesFile implements Closeable, IntervalSink {
 
   private static final Logger LOG = LoggerFactory.getLogger(SeriesFile.class);
 
-  private final CSVPrinter csv;
+  private final File file;
+  private CSVPrinter csv;
 
-  private SeriesFile(CSVPrinter csv) {
-    this.csv = csv;
-  }
-
-  /** Creates (or replaces) {@code file} and writes the header. */
-  public static SeriesFile create(File file) throws IOException {
-    File dir = file.getAbsoluteFile().getParentFile();
-    if (dir != null && !dir.isDirectory() && !dir.mkdirs()) {
-      throw new IOException("cannot create the directory of " + file);
-    }
-    CSVPrinter csv = SeriesFormat.printer(new OutputStreamWriter(new FileOutputStream(file),
-        StandardCharsets.UTF_8));
-    csv.flush();
-    return new SeriesFile(csv);
+  private SeriesFile(File file) {
+    this.file = file;
   }
 
   /**
-   * The series file at {@code file} (null: none asked), or null with a warning when it cannot be
-   * written: the run goes on without it, as a lost series costs no measurement.
+   * The series file at {@code file}, made (or replaced) with its header when the first second is
+   * written: a run that measures nothing leaves no file.
+   */
+  public static SeriesFile create(File file) {
+    return new SeriesFile(file);
+  }
+
+  /**
+   * The series file at {@code file} (null: none asked). If it cannot be written, the first
+   * second says so in a warning and the run goes on without it, as a lost series costs no
+   * measurement.
    */
   public static SeriesFile openOrWarn(File file) {
-    if (file == null) {
-      return null;
-    }
-    try {
-      SeriesFile f = create(file);
-      LOG.info("per-second series: {}", file.getAbsolutePath());
-      return f;
-    } catch (IOException e) {
-      LOG.warn("the per-second series file {} cannot be written: {}", file, e.toString());
-      return null;
-    }
+    return file == null ? null : create(file);
   }
 
   /** One interval of {@code phase}; {@code originNanos} is when the phase's series began. */
   @Override
   public void interval(String phase, IntervalSeries.Interval iv, long originNanos)
       throws IOException {
+    if (csv == null) {
+      open();
+    }
     csv.printRecord(SeriesFormat.row(phase, iv, originNanos));
     csv.flush();
   }
 
+  private void open() throws IOException {
+    File dir = file.getAbsoluteFile().getParentFile();
+    if (dir != null && !dir.isDirectory() && !dir.mkdirs()) {
+      throw new IOException("cannot create the directory of " + file);
+    }
+    csv = SeriesFormat.printer(new OutputStreamWriter(new FileOutputStream(file),
+        StandardCharsets.UTF_8));
+    csv.flush();
+    LOG.info("per-second series: {}", file.getAbsolutePath());
+  }
+
   @Override
   public void close() throws IOException {
-    csv.close();
+    if (csv != null) {
+      csv.close();
+    }
   }
 }

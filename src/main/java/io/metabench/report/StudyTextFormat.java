@@ -21,8 +21,6 @@ public final class StudyTextFormat implements ResultFormat<StudyResult> {
     }
   }
 
-  private static final String DETAIL =
-      "%7s  %-16s %11s %10s %11s %11s %7s %9s %9s %9s %8s%n";
 
   /** Writes the summary of {@code result}. */
   @Override
@@ -37,8 +35,8 @@ public final class StudyTextFormat implements ResultFormat<StudyResult> {
     int failedRuns = 0;
     for (StudyRun r : result.runs()) {
       if (r.result() == null) {
-        out.append(String.format(Locale.ROOT, "  not run: %s at %d threads, iteration %d: %s%n",
-            r.target(), r.threads(), r.iteration(), r.error()));
+        out.append(String.format(Locale.ROOT, "  not run: %s at %s, iteration %d: %s%n",
+            r.target(), threads(r.threads()), r.iteration(), r.error()));
       }
       failedRuns += r.exitCode() == 0 ? 0 : 1;
     }
@@ -54,18 +52,62 @@ public final class StudyTextFormat implements ResultFormat<StudyResult> {
             + "(exit code " + result.exitCode() + ")."));
   }
 
-  /** The side-by-side and detail tables of every operation, and the legend. */
+  /**
+   * The side-by-side (with several targets) and detail tables of every operation, and the
+   * legend. Columns that could only repeat another are left out: the ratio to the first target
+   * with one target, and sd, min and max with one iteration.
+   */
   public void writeTables(StudySummary s, Appendable out) throws IOException {
+    boolean compare = s.targets().size() > 1;
+    boolean repeated = iterations(s) > 1;
     for (String phase : s.phases()) {
-      writeSideBySide(s, phase, out);
-      writeDetail(s, phase, out);
+      if (compare) {
+        writeSideBySide(s, phase, out);
+      } else {
+        out.append(String.format(Locale.ROOT, "%n%s%n", phase));
+      }
+      writeDetail(s, phase, compare, repeated, out);
     }
     if (!s.rows().isEmpty()) {
       out.append(String.format(Locale.ROOT, "%nTPS = successful operations / phase window per "
-          + "run; mean, sd (n-1), min, max over iterations; latency percentiles over all "
-          + "iterations' operations.%n* knee: the lowest concurrency reaching %.0f%% of the "
-          + "highest mean TPS.%n", StudySummary.KNEE_FRACTION * 100));
+          + "run; %s; latency percentiles over all iterations' operations.%n* knee: the lowest "
+          + "concurrency reaching %.0f%% of the highest mean TPS.%n", repeated
+              ? "mean, sd (n-1), min, max over iterations" : "one iteration",
+          StudySummary.KNEE_FRACTION * 100));
     }
+  }
+
+  /** The most iterations any row of {@code s} has. */
+  private static int iterations(StudySummary s) {
+    int most = 0;
+    for (SummaryRow r : s.rows()) {
+      most = Math.max(most, r.iterations());
+    }
+    return most;
+  }
+
+  /** {@code 1 thread}, {@code 4 threads}. */
+  public static String threads(int n) {
+    return n + (n == 1 ? " thread" : " threads");
+  }
+
+  /**
+   * A run in one line, as a study prints it while it goes: each phase's TPS ({@code ~} when it
+   * held no steady rate) and failures, and whether it was stopped early.
+   */
+  public static String oneLine(io.metabench.stats.RunResult r) {
+    StringBuilder b = new StringBuilder();
+    for (io.metabench.stats.PhaseResult p : r.phases()) {
+      b.append(b.length() == 0 ? "" : ", ").append(p.name()).append(' ')
+          .append(TextFormat.tps(p)).append(" ops/s");
+      if (p.failed() > 0) {
+        b.append(" (").append(p.failed()).append(" failed)");
+      }
+    }
+    if (r.partial()) {
+      b.append(b.length() == 0 ? "" : "; ").append("stopped early: ").append(r.interruptedBy());
+    }
+    return b.length() == 0 ? "nothing measured" : b.toString();
   }
 
   private static void writeSideBySide(StudySummary s, String phase, Appendable out)
@@ -91,10 +133,13 @@ public final class StudyTextFormat implements ResultFormat<StudyResult> {
     }
   }
 
-  private static void writeDetail(StudySummary s, String phase, Appendable out)
-      throws IOException {
-    out.append(String.format(Locale.ROOT, DETAIL, "threads", "target", "TPS mean", "sd", "min",
-        "max", "ratio", "p50 ms", "p99 ms", "p99.9 ms", "failed"));
+  private static void writeDetail(StudySummary s, String phase, boolean compare,
+      boolean repeated, Appendable out) throws IOException {
+    String format = "%7s  %-16s %11s" + (repeated ? " %10s %11s %11s" : "%s%s%s")
+        + (compare ? " %7s" : "%s") + " %9s %9s %9s %8s%n";
+    out.append(String.format(Locale.ROOT, format, "threads", "target", "TPS mean",
+        repeated ? "sd" : "", repeated ? "min" : "", repeated ? "max" : "",
+        compare ? "ratio" : "", "p50 ms", "p99 ms", "p99.9 ms", "failed"));
     for (int threads : s.threadLevels()) {
       SummaryRow base = s.row(s.targets().get(0), phase, threads);
       for (String target : s.targets()) {
@@ -102,17 +147,18 @@ public final class StudyTextFormat implements ResultFormat<StudyResult> {
         if (r == null) {
           continue;
         }
-        out.append(String.format(Locale.ROOT, DETAIL, threads, target,
-            fixed(r.tpsMean(), 1) + (r.knee() ? "*" : ""), fixed(r.tpsStdDev(), 1),
-            fixed(r.tpsMin(), 1), fixed(r.tpsMax(), 1), ratio(r, base),
+        out.append(String.format(Locale.ROOT, format, threads, target,
+            fixed(r.tpsMean(), 1) + (r.knee() ? "*" : ""),
+            repeated ? fixed(r.tpsStdDev(), 1) : "", repeated ? fixed(r.tpsMin(), 1) : "",
+            repeated ? fixed(r.tpsMax(), 1) : "", compare ? ratio(r, base) : "",
             fixed(r.latency().p50Ms(), 3), fixed(r.latency().p99Ms(), 3),
             fixed(r.latency().p999Ms(), 3), r.failed()));
       }
     }
     for (SummaryRow r : s.rows()) {
       if (r.phase().equals(phase) && r.unsteady() > 0) {
-        out.append(String.format(Locale.ROOT, "  %s at %d threads on %s: %d of %d iterations "
-            + "showed no steady rate (each run's notes say why)%n", phase, r.threads(),
+        out.append(String.format(Locale.ROOT, "  %s at %s on %s: %d of %d iterations "
+            + "showed no steady rate (each run's notes say why)%n", phase, threads(r.threads()),
             r.target(), r.unsteady(), r.iterations()));
       }
     }

@@ -34,6 +34,10 @@ public final class TextFormat implements ResultFormat<RunResult> {
           result.config().threads(), info.clientMode(), result.replay().speed() == 0
               ? "service time (no schedule at -replaySpeed 0)"
               : "from each command's due time (service time below)"));
+    } else if (result.phases().isEmpty() && result.prefill() == null) {
+      // Nothing measured (-cleanup on its own): what was removed is the whole report.
+      writeCleanupOnly(result, out);
+      return;
     } else {
       out.append(String.format(Locale.ROOT,
           "base dir %s, %s x %d items, %s clients, %d bytes per file%n",
@@ -139,6 +143,21 @@ public final class TextFormat implements ResultFormat<RunResult> {
     out.append(String.format(Locale.ROOT, "%n%s%n", verdict));
   }
 
+  /** A run that measured nothing: what cleanup removed, or that there was nothing to do. */
+  private static void writeCleanupOnly(RunResult result, Appendable out) throws IOException {
+    io.metabench.stats.Cleanup c = result.cleanup();
+    String whose = result.mapsRequested() > 0 ? result.mapsRequested() + " maps"
+        : "map " + result.config().mapIndex();
+    out.append(String.format(Locale.ROOT, "base dir %s, %s%n", result.info().baseDir(), whose));
+    out.append(!c.asked() ? String.format(Locale.ROOT, "nothing to do: no phase, prefill or "
+        + "-cleanup was asked%n") : String.format(Locale.ROOT, "cleanup removed %d files and "
+        + "%d directories that MetaBench made%n", c.filesRemoved(), c.directoriesRemoved()));
+    writeCauses(out, "cleanup could not remove", c.failures());
+    out.append(String.format(Locale.ROOT, "%n%s%n", result.exitCode() == 0
+        ? "Nothing was measured." : "Cleanup could not remove everything (exit code "
+            + result.exitCode() + ")."));
+  }
+
   /** What the client warm-up did before each phase, in one line; or that it was off. */
   private static void writeClientWarmup(RunResult result, Appendable out) throws IOException {
     StringBuilder each = new StringBuilder();
@@ -188,11 +207,17 @@ public final class TextFormat implements ResultFormat<RunResult> {
     }
   }
 
+  /**
+   * A phase's TPS as the table shows it: to one decimal, or, when it held no steady rate, to the
+   * two significant figures that is all it holds, marked {@code ~}.
+   */
+  static String tps(PhaseResult p) {
+    return flagged(p) ? ReportMath.significant(p.tps(), 2) + "~" : fixed(p.tps(), 1);
+  }
+
   private static void writeRow(PhaseResult p, Appendable out) throws IOException {
     out.append(String.format(Locale.ROOT, ROW, p.name(), p.workers(), p.successes(),
-        p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3),
-        // A flagged TPS has no steady rate behind it: two significant figures are all it holds.
-        flagged(p) ? ReportMath.significant(p.tps(), 2) + "~" : fixed(p.tps(), 1),
+        p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3), tps(p),
         fixed(p.meanLatencyMillis(), 3), fixed(p.latencyMillisAt(50), 3),
         fixed(p.latencyMillisAt(90), 3), fixed(p.latencyMillisAt(99), 3),
         fixed(p.latencyMillisAt(99.9), 3), fixed(p.maxLatencyMillis(), 3),

@@ -14,7 +14,6 @@ import io.metabench.fs.FsSemantics;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetChecks;
-import io.metabench.op.MetaOp;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.Layout;
@@ -22,6 +21,7 @@ import io.metabench.path.NamespaceState;
 import io.metabench.path.PathSchema;
 import io.metabench.path.PrefillState;
 import io.metabench.report.SeriesFile;
+import io.metabench.stats.Cleanup;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.PrefillResult;
@@ -35,6 +35,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -207,11 +208,11 @@ public final class BenchmarkRunner {
           break;
         }
       }
-      Map<String, FailureCount> cleanupFailures = new TreeMap<>();
+      Cleanup cleanup = Cleanup.NOT_ASKED;
       if (config.cleanup() && !stateUnrecorded) {
-        cleanupFailures = cleanup(state);
+        cleanup = cleanup(state);
       }
-      RunResult result = new RunResult(info(startedAt), config, results, cleanupFailures)
+      RunResult result = new RunResult(info(startedAt), config, results, cleanup)
           .withNotRun(notRun, notRunReason).withSemantics(semantics).withPrefill(prefill);
       return !stop.isRequested() ? result : stop.bySignal()
           ? result.withInterruption(stop.reason()) : result.withEarlyStop(stop.reason());
@@ -254,23 +255,35 @@ public final class BenchmarkRunner {
 
   /**
    * Removes what the recorded namespace state says this map made, by name and non-recursively,
-   * with the layout it was made with; then the marker when nothing else is left.
+   * with the layout it was made with; then the marker when nothing else is left. Counts what was
+   * there and went: a name already gone is what cleanup wants, and is not counted.
    */
-  private Map<String, FailureCount> cleanup(NamespaceState state)
-      throws IOException, InterruptedException {
+  private Cleanup cleanup(NamespaceState state) throws IOException, InterruptedException {
     Map<String, FailureCount> failures = new TreeMap<>();
+    LongAdder files = new LongAdder();
+    LongAdder dirs = new LongAdder();
     if (state.files() != NamespaceState.Files.ABSENT) {
-      collectCleanupFailures(failures, kinds.runPhase(OpType.DELETE, DELETE_EITHER_NAME,
-          state.fileLayout(), false, 0, -1));
+      // Under both names, since a rename phase that partly failed leaves some under each.
+      collectCleanupFailures(failures, kinds.runPhase(OpType.DELETE, (ctx, i) -> {
+        if (ctx.fs().delete(ctx.paths().file(i), false)
+            | ctx.fs().delete(ctx.paths().renamedFile(i), false)) {
+          files.increment();
+        }
+        return true;
+      }, state.fileLayout(), false, 0, -1));
     }
     if (state.dirs() != NamespaceState.Dirs.ABSENT) {
-      collectCleanupFailures(failures, kinds.runPhase(OpType.RMDIR, REMOVE_DIR_IF_THERE,
-          state.dirLayout(), false, 0, -1));
+      collectCleanupFailures(failures, kinds.runPhase(OpType.RMDIR, (ctx, i) -> {
+        if (ctx.fs().delete(ctx.paths().dir(i), false)) {
+          dirs.increment();
+        }
+        return true;
+      }, state.dirLayout(), false, 0, -1));
     }
     PrefillState prefill = BaseDirMarker.readPrefill(control, target.baseDir(),
         config.mapIndex());
     if (prefill != null) {
-      Map<String, FailureCount> left = prefill().cleanup(prefill);
+      Map<String, FailureCount> left = prefill().cleanup(prefill, files);
       if (left.isEmpty()) {
         BaseDirMarker.deletePrefill(control, target.baseDir(), config.mapIndex());
       }
@@ -278,30 +291,15 @@ public final class BenchmarkRunner {
     }
     if (failures.isEmpty()) {
       BaseDirMarker.release(control, target.baseDir(), config.mapIndex());
-      LOG.info("cleanup: removed what map {} made in {}", config.mapIndex(), target.baseDir());
+      LOG.info("cleanup: removed what map {} made in {}: {} files, {} directories",
+          config.mapIndex(), target.baseDir(), files.sum(), dirs.sum());
     } else {
       // The state stays as it was, so a later -cleanup retries (and skips what is gone).
       LOG.warn("cleanup: some items could not be removed ({}); the marker stays so a later "
           + "-cleanup can retry", failures.keySet());
     }
-    return failures;
+    return new Cleanup(true, files.sum(), dirs.sum(), failures);
   }
-
-  /**
-   * Cleanup's delete: the file under both its names, since a rename phase that partly failed
-   * leaves some under each; a name that is not there (delete returns false) is what cleanup wants.
-   */
-  private static final MetaOp DELETE_EITHER_NAME = (ctx, i) -> {
-    ctx.fs().delete(ctx.paths().file(i), false);
-    ctx.fs().delete(ctx.paths().renamedFile(i), false);
-    return true;
-  };
-
-  /** Cleanup's rmdir: a directory that is not there (delete returns false) is fine. */
-  private static final MetaOp REMOVE_DIR_IF_THERE = (ctx, i) -> {
-    ctx.fs().delete(ctx.paths().dir(i), false);
-    return true;
-  };
 
   private void collectCleanupFailures(Map<String, FailureCount> into, PhaseResult r) {
     Map<String, FailureCount> failures = new TreeMap<>(r.failures());

@@ -27,6 +27,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -199,11 +200,12 @@ final class Prefill {
    * Removes the tree {@code recorded} describes, by name and non-recursively: each leaf's files,
    * the leaf, then the inner directories deepest first, {@code map_<m>} and, when empty,
    * {@code prefill/}. A name that is not there is what cleanup wants; a directory that still
-   * holds something (not MetaBench's) stays and is counted.
+   * holds something (not MetaBench's) stays and is counted. Each file that was there and went is
+   * added to {@code filesRemoved}.
    *
    * @return what could not be removed, by cause; empty when everything went
    */
-  Map<String, FailureCount> cleanup(PrefillState recorded)
+  Map<String, FailureCount> cleanup(PrefillState recorded, LongAdder filesRemoved)
       throws IOException, InterruptedException {
     PrefillTree tree = recorded.tree(mapRoot);
     int workers = config.prefillThreads();
@@ -223,7 +225,9 @@ final class Prefill {
         }
         for (long i = first; i < first + n; i++) {
           try {
-            fs.delete(names.file(i), false);
+            if (fs.delete(names.file(i), false)) {
+              filesRemoved.increment();
+            }
           } catch (FileNotFoundException e) {
             // already gone
           } catch (IOException e) {

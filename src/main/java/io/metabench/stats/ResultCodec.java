@@ -30,8 +30,8 @@ import org.HdrHistogram.Histogram;
  * <p>Stateless. Versioned: a form this version cannot read is refused with an IOException.
  */
 public final class ResultCodec {
-  /** 4: one form for a map's and a local run's result (replacing the map report). */
-  private static final int VERSION = 4;
+  /** 5: what cleanup removed (4: one form for a map's and a local run's result). */
+  private static final int VERSION = 5;
   /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
   private static final int EXAMPLE_MAX_CHARS = 2000;
 
@@ -49,6 +49,9 @@ public final class ResultCodec {
       for (PhaseResult p : result.phases()) {
         writePhase(p, out);
       }
+      out.writeBoolean(result.cleanup().asked());
+      out.writeLong(result.cleanup().filesRemoved());
+      out.writeLong(result.cleanup().directoriesRemoved());
       writeCounts(result.cleanupFailures(), out);
       out.writeInt(result.notRun().size());
       for (String op : result.notRun()) {
@@ -88,7 +91,10 @@ public final class ResultCodec {
       for (int i = 0; i < n; i++) {
         phases.add(readPhase(in));
       }
-      Map<String, FailureCount> cleanup = readCounts(in);
+      boolean cleanupAsked = in.readBoolean();
+      long filesRemoved = in.readLong();
+      long dirsRemoved = in.readLong();
+      Cleanup cleanup = new Cleanup(cleanupAsked, filesRemoved, dirsRemoved, readCounts(in));
       int notRunCount = in.readInt();
       List<String> notRun = new ArrayList<>(notRunCount);
       for (int i = 0; i < notRunCount; i++) {

@@ -5,7 +5,6 @@ import io.metabench.fs.FsSemantics;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Everything a finished run reports: where and with what it ran, each phase's result, and what
@@ -23,7 +22,7 @@ public final class RunResult {
   private final RunInfo info;
   private final BenchConfig config;
   private final List<PhaseResult> phases;
-  private final Map<String, FailureCount> cleanupFailures;
+  private final Cleanup cleanup;
   private final int mapsRequested;
   private final List<RunResult> maps;
   private final List<String> notRun;
@@ -57,7 +56,13 @@ public final class RunResult {
   /** The result of a run in one process. */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
       Map<String, FailureCount> cleanupFailures) {
-    this(info, config, phases, cleanupFailures, 0, Collections.<RunResult>emptyList());
+    this(info, config, phases, Cleanup.ofFailures(cleanupFailures), 0,
+        Collections.<RunResult>emptyList());
+  }
+
+  /** The result of a run in one process that did {@code cleanup}. */
+  public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases, Cleanup cleanup) {
+    this(info, config, phases, cleanup, 0, Collections.<RunResult>emptyList());
   }
 
   /**
@@ -65,11 +70,11 @@ public final class RunResult {
    * their output, {@code mapsRequested} says how many there should have been.
    */
   public RunResult(RunInfo info, BenchConfig config, List<PhaseResult> phases,
-      Map<String, FailureCount> cleanupFailures, int mapsRequested, List<RunResult> maps) {
+      Cleanup cleanup, int mapsRequested, List<RunResult> maps) {
     this.info = info;
     this.config = config;
     this.phases = Collections.unmodifiableList(phases);
-    this.cleanupFailures = Collections.unmodifiableMap(new TreeMap<>(cleanupFailures));
+    this.cleanup = cleanup;
     this.mapsRequested = mapsRequested;
     this.maps = Collections.unmodifiableList(maps);
     this.notRun = Collections.emptyList();
@@ -96,7 +101,7 @@ public final class RunResult {
     this.info = r.info;
     this.config = r.config;
     this.phases = r.phases;
-    this.cleanupFailures = r.cleanupFailures;
+    this.cleanup = r.cleanup;
     this.mapsRequested = r.mapsRequested;
     this.maps = r.maps;
     this.notRun = Collections.unmodifiableList(new java.util.ArrayList<>(notRun));
@@ -227,7 +232,12 @@ public final class RunResult {
 
   /** Items cleanup could not remove, by cause; empty when cleanup was not asked or succeeded. */
   public Map<String, FailureCount> cleanupFailures() {
-    return cleanupFailures;
+    return cleanup.failures();
+  }
+
+  /** What {@code -cleanup} removed and could not remove; {@link Cleanup#NOT_ASKED} without it. */
+  public Cleanup cleanup() {
+    return cleanup;
   }
 
   /** Map tasks the job asked for; 0 for a run in one process. */
@@ -274,7 +284,7 @@ public final class RunResult {
     if (partial()) {
       return stoppedBySignal ? INTERRUPTED_EXIT_CODE : 1;
     }
-    return failedOperations() == 0 && cleanupFailures.isEmpty() && missingMaps().isEmpty()
+    return failedOperations() == 0 && cleanup.failures().isEmpty() && missingMaps().isEmpty()
         && notRun.isEmpty() && notRunReason.isEmpty()
         && (prefill == null || prefill.complete() && prefill.failed() == 0) ? 0 : 1;
   }

@@ -226,4 +226,24 @@ class ITDeletionSafety {
     assertThat(ok).as("the property was exercised by runs that did something")
         .isGreaterThan(RUNS / 2);
   }
+
+  @Test
+  void aCleanupOnItsOwnSaysWhatItRemovedAndWritesNoResultFile() throws Exception {
+    String base = new File(root, "alone").toURI().toString();
+    assertThat(MetaBenchRun.run(new Configuration(), scratch, "-operation", "create_write,mkdirs",
+        "-threads", "2", "-numFiles", "5", "-baseDir", base).exitCode).isZero();
+    File json = new File(scratch, "cleanup.json");
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-cleanup", "-baseDir", base,
+        "-jsonOut", json.getPath());
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.stdout).contains("cleanup removed 10 files and 10 directories that MetaBench "
+        + "made\n").contains("Nothing was measured.").doesNotContain(" x 1 items")
+        .doesNotContain("phase         workers");
+    assertThat(json).doesNotExist();
+    assertThat(new File(scratch, "cleanup.series.csv")).doesNotExist();
+    // Again: nothing left, so nothing removed.
+    MetaBenchRun again = MetaBenchRun.run(new Configuration(), scratch, "-cleanup", "-baseDir",
+        base);
+    assertThat(again.stdout).contains("cleanup removed 0 files and 0 directories");
+  }
 }

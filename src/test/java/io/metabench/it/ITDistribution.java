@@ -90,9 +90,15 @@ class ITDistribution {
       assertThat(r.stdout).containsPattern("(?m)^" + phase + " +2 +40 +0 ");
     }
     assertThat(r.stdout).contains("(embedded HDFS)");
-    assertThat(new File(work, "NNBench_results.log")).exists();
-    assertThat(work.list((d, n) -> n.startsWith("metabench-") && n.endsWith(".json")))
-        .hasSize(1);
+    // The working directory gets the NNBench log, where NNBench writes it, and one directory
+    // holding a directory per run: nothing else (but this test's captures of stdout and stderr).
+    assertThat(work.list()).containsExactlyInAnyOrder("NNBench_results.log", "metabench-results",
+        "stdout.txt", "stderr.txt");
+    String[] runs = new File(work, "metabench-results").list();
+    assertThat(runs).hasSize(1);
+    assertThat(runs[0]).matches("\\d{8}-\\d{6}-all-embedded-hdfs");
+    assertThat(new File(work, "metabench-results/" + runs[0]).list())
+        .containsExactlyInAnyOrder("result.json", "series.csv");
   }
 
   @Test

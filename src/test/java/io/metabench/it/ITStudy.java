@@ -52,7 +52,10 @@ class ITStudy {
         new File(scratch, "study.json").getPath());
     assertThat(r.exitCode).as(r.toString()).isZero();
     assertThat(r.stdout).contains("Study: 2 targets x 2 concurrencies [1, 2] x 2 iterations = "
-        + "8 runs").contains("== run 8/8: file at 2 threads, iteration 2/2 ==")
+        + "8 runs").containsPattern("\nrun 8/8: file at 2 threads, iteration 2/2: "
+            + "create_write [0-9.~]+ ops/s, open_read [0-9.~]+ ops/s, rename [0-9.~]+ ops/s, "
+            + "delete [0-9.~]+ ops/s\n").containsPattern("(?m)^run 1/8: embedded-hdfs at 1 thread, ")
+        .doesNotContain("== run").doesNotContain("phase         workers")
         .contains("create_write: mean TPS").contains("every operation succeeded.\n")
         .endsWith("Results: " + out.getAbsolutePath() + "\n");
 
@@ -84,6 +87,16 @@ class ITStudy {
     assertThat(json.get("runs").get(1).get("result").get("phases")).hasSize(4);
     assertThat(json.get("summary")).hasSize(16);
     assertThat(new File(out, "result.json")).doesNotExist();
+
+    // every run's table is in runs.txt, and its NNBench blocks in the study's own log
+    String tables = new String(Files.readAllBytes(new File(out, "runs.txt").toPath()), "UTF-8");
+    assertThat(tables).contains("== run 1/8: embedded-hdfs at 1 thread, iteration 1/2 ==\n"
+        + "MetaBench ").contains("== run 8/8: file at 2 threads, iteration 2/2 ==");
+    assertThat(tables.split("\nphase         workers ", -1)).hasSize(9);
+    String blocks = new String(Files.readAllBytes(new File(out, "NNBench_results.log")
+        .toPath()), "UTF-8");
+    assertThat(blocks.split("-------------- NNBench -------------- :", -1)).hasSize(8 * 4 + 1);
+    assertThat(new File(scratch, "NNBench_results.log")).doesNotExist();
 
     String[] hgrm = new File(out, "hgrm").list();
     assertThat(hgrm).hasSize(32).contains("file-t2-i1-rename.hgrm");
@@ -196,8 +209,10 @@ class ITStudy {
     File out = new File(scratch, "out");
     MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-study", "hdfs-vs-local",
         "-threads", "2", "-iterations", "1", "-numFiles", "5", "-cleanup", "-outDir",
-        out.getPath());
+        out.getPath(), "-verbose");
     assertThat(r.exitCode).as(r.toString()).isZero();
+    // -verbose: each run's whole table on stdout, under its heading
+    assertThat(r.stdout).contains("\n== run 1/2: ").containsPattern("(?m)^phase +workers +ok ");
     List<CSVRecord> summary = csv(new File(out, "summary.csv"));
     // the file's two targets and four phases, at the one concurrency asked on the command line
     assertThat(summary).hasSize(2 * 4);

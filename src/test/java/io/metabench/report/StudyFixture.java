@@ -49,6 +49,17 @@ final class StudyFixture {
         new ArrayList<>(Arrays.asList(phases)), Collections.<String, FailureCount>emptyMap());
   }
 
+  /** One target, one iteration, at 1 and 4 threads: a study with nothing to compare or repeat. */
+  static StudyResult single() {
+    List<StudyRun> runs = new ArrayList<>();
+    runs.add(StudyRun.finished("hdfs", "hdfs://nn.example:8020", 1, 1,
+        run(phase(OpType.CREATE_WRITE, 1, 1000, 0, S, 1))));
+    runs.add(StudyRun.finished("hdfs", "hdfs://nn.example:8020", 4, 1,
+        run(phase(OpType.CREATE_WRITE, 4, 4000, 0, S, 1))));
+    return new StudyResult(runs, Arrays.asList(1, 4), 1, Arrays.asList("hdfs"),
+        ReportFixture.RUN_STARTED);
+  }
+
   static StudyResult result() {
     String hdfs = "hdfs://nn.example:8020";
     String local = "file:///";

@@ -101,7 +101,7 @@ class TextFormatTest {
     RunResult map0 = MapResults.of(r.info(), r.config(), 0, "host-0", "a0",
         r.phases().subList(0, 1), Collections.<String, FailureCount>emptyMap());
     RunResult job = new RunResult(r.info(), r.config(), r.phases().subList(0, 1),
-        Collections.<String, FailureCount>emptyMap(), 3, Collections.singletonList(map0));
+        io.metabench.stats.Cleanup.NOT_ASKED, 3, Collections.singletonList(map0));
     String out = render(job);
     assertThat(out).contains("MapReduce job: 3 maps requested, 1 reported, missing: [1, 2]")
         .endsWith("\n2 of 3 maps left no report (exit code 1).\n");
@@ -118,13 +118,13 @@ class TextFormatTest {
           Collections.<String, FailureCount>emptyMap()));
     }
     RunResult oneMissing = new RunResult(r.info(), r.config(), first,
-        Collections.<String, FailureCount>emptyMap(), 4, reports);
+        io.metabench.stats.Cleanup.NOT_ASKED, 4, reports);
     assertThat(oneMissing.exitCode()).isEqualTo(1);
     assertThat(render(oneMissing))
         .contains("\nMapReduce job: 4 maps requested, 3 reported, missing: [1]\n")
         .endsWith("\n1 of 4 maps left no report (exit code 1).\n");
     RunResult failedToo = new RunResult(r.info(), r.config(), r.phases(),
-        Collections.<String, FailureCount>emptyMap(), 4, reports.subList(0, 1));
+        io.metabench.stats.Cleanup.NOT_ASKED, 4, reports.subList(0, 1));
     assertThat(render(failedToo))
         .endsWith("\n1010 operations failed, and 3 of 4 maps left no report (exit code 1).\n");
   }

@@ -32,7 +32,7 @@ class CombineAndCodecTest {
       failed += c.count();
     }
     return new PhaseResult(OpType.RENAME, 2, latenciesMs.length + failed, latenciesMs.length,
-        failures, Collections.<String, FailureCount>emptyMap(), 1, lateMaps, firstStart, lastEnd,
+        failures, Collections.emptyMap(), 1, lateMaps, firstStart, lastEnd,
         lastEnd - firstStart, 100, 5 * MS, 0, h, firstStart / MS);
   }
 
@@ -210,7 +210,7 @@ class CombineAndCodecTest {
     RunResult one = MapResults.of(null, null, 1, "h", "a", Collections.<PhaseResult>emptyList(),
         Collections.<String, FailureCount>emptyMap());
     RunResult r = new RunResult(null, null, Collections.<PhaseResult>emptyList(),
-        Collections.<String, FailureCount>emptyMap(), 3, Collections.singletonList(one));
+        io.metabench.stats.Cleanup.NOT_ASKED, 3, Collections.singletonList(one));
     assertThat(r.missingMaps()).containsExactly(0, 2);
     assertThat(r.exitCode()).isEqualTo(1);
   }

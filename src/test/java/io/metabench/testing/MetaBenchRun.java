@@ -35,7 +35,8 @@ public final class MetaBenchRun {
   /**
    * Runs with {@code args}; the JSON goes to a file in {@code scratch} (or where {@code -jsonOut}
    * says) and the NNBench block to {@code scratch/NNBench_results.log} unless the arguments say
-   * otherwise. A {@code report} command line is passed unchanged.
+   * otherwise (or name an {@code -outDir}, where a study writes its blocks by default). A
+   * {@code report} command line is passed unchanged.
    */
   public static MetaBenchRun run(Configuration conf, File scratch, String... args)
       throws Exception {
@@ -62,7 +63,8 @@ public final class MetaBenchRun {
       all.add("-clientWarmup");
       all.add("0");
     }
-    if (!report && !all.contains("-nnbenchLog")) {
+    // A study's blocks go to its own -outDir unless -nnbenchLog is given: nothing to redirect.
+    if (!report && !all.contains("-nnbenchLog") && !all.contains("-outDir")) {
       all.add("-nnbenchLog");
       all.add(new File(scratch, "NNBench_results.log").getPath());
     }

@@ -331,7 +331,8 @@ class CliParserTest {
     // options without a fixed default say what happens instead
     assertThat(entryOf(help, "startTime")).contains("default: when all are ready");
     assertThat(entryOf(help, "sharedClient")).contains("default: one per worker");
-    assertThat(entryOf(help, "jsonOut")).contains("default: result.json in the run's own directory, metabench-results/");
+    assertThat(entryOf(help, "jsonOut"))
+        .contains("default: result.json in the run's own directory, metabench-results/");
     assertThat(entryOf(help, "operation")).contains("create_write", "createWrite", "all");
   }
 

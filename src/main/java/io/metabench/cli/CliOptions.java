@@ -2,7 +2,12 @@ package io.metabench.cli;
 
 import io.metabench.config.CliAction;
 import io.metabench.config.Group;
+import io.metabench.config.Resources;
+import io.metabench.core.InvalidInputException;
+import io.metabench.core.Suggestions;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -13,6 +18,8 @@ import org.apache.commons.cli.Options;
  */
 final class CliOptions {
   private static final int WIDTH = 100;
+  /** How many of a group's options the overview names before "and n more". */
+  private static final int NAMED_IN_OVERVIEW = 6;
 
   private CliOptions() {
   }
@@ -63,29 +70,122 @@ final class CliOptions {
     }
   }
 
-  /** Prints the usage, then every option under its group's heading, then the other commands. */
-  static void printHelp(PrintWriter out) {
+  /**
+   * Prints the help of {@code topic}: the overview when null, every group for {@code all}, or
+   * one group by its topic word.
+   *
+   * @throws InvalidInputException for an unknown topic, with the topics there are
+   */
+  static void printHelp(PrintWriter out, String topic) {
     HelpFormatter f = new HelpFormatter();
     f.setOptionComparator(null);
-    f.printWrapped(out, WIDTH, "usage: metabench [generic options] -operation OPS [options]");
-    f.printWrapped(out, WIDTH, "A multi-threaded metadata benchmark for Hadoop-compatible file "
-        + "systems.\nGeneric options (-D key=value, -conf file, -fs uri, -libjars) go first.");
+    if (topic == null || topic.trim().isEmpty()) {
+      printOverview(out, f);
+    } else if (topic.trim().equalsIgnoreCase("all")) {
+      printUsage(out, f);
+      for (Group g : Group.values()) {
+        printGroup(out, f, g);
+      }
+      printWorkloads(out, f);
+      printEnd(out, f);
+    } else {
+      Group g = group(topic.trim());
+      printGroup(out, f, g);
+      if (g == Group.WORKLOADS) {
+        printWorkloads(out, f);
+      }
+    }
+    out.flush();
+  }
+
+  private static Group group(String topic) {
+    List<String> topics = new ArrayList<>();
     for (Group g : Group.values()) {
-      Options in = of(g);
-      if (in.getOptions().isEmpty()) {
+      if (g.topic().equalsIgnoreCase(topic)) {
+        return g;
+      }
+      topics.add(g.topic());
+    }
+    topics.add("all");
+    throw new InvalidInputException("-help " + topic + " is not a help topic"
+        + Suggestions.didYouMean(topic, topics, "") + ": give one of " + String.join(", ", topics)
+        + ", or -help alone for the most used options");
+  }
+
+  /** The most used options, the other groups by name, three examples and the exit codes. */
+  private static void printOverview(PrintWriter out, HelpFormatter f) {
+    printUsage(out, f);
+    printGroup(out, f, Group.BASICS);
+    out.println();
+    out.println("More options, by topic (metabench -help TOPIC; -help all for every option):");
+    for (Group g : Group.values()) {
+      if (g == Group.BASICS) {
         continue;
       }
-      out.println();
-      out.println(g.title() + ":");
-      f.printOptions(out, WIDTH, in, 2, 2);
+      List<String> names = new ArrayList<>();
+      int count = 0;
+      for (io.metabench.config.Option o : io.metabench.config.Option.values()) {
+        if (o.group() == g && !o.names().isEmpty()) {
+          if (count++ < NAMED_IN_OVERVIEW) {
+            names.add("-" + o.names().get(0));
+          }
+        }
+      }
+      String more = count > NAMED_IN_OVERVIEW ? " and " + (count - NAMED_IN_OVERVIEW) + " more"
+          : "";
+      f.printWrapped(out, WIDTH, 14, String.format(java.util.Locale.ROOT, "  %-11s %s: %s%s",
+          g.topic(), g.title(), String.join(" ", names), more));
     }
     out.println();
-    f.printWrapped(out, WIDTH, "metabench report [-outDir dir] [-chartThreads n] result.json... "
-        + "re-draws the summary, charts and HTML report of saved results.\n"
-        + "metabench replay -auditLog hdfs-audit.log [-replaySpeed x] [-replayPrecreate false] "
-        + "[options] replays an HDFS NameNode audit log under <baseDir>/replay (docs/replay.md).\n"
-        + "\nExit codes: 0 all operations succeeded, 1 some failed, 2 bad input.\n"
-        + "Docs: docs/usage.md");
-    out.flush();
+    // Not wrapped: each stays one command a person can copy.
+    out.println("Examples:");
+    out.println("  Every NNBench phase, 16 threads x 5,000 files, on a running HDFS:");
+    out.println("    metabench -operation create_write,open_read,rename,delete -threads 16 \\");
+    out.println("        -numberOfFiles 5000 -baseDir hdfs://namenode:8020/benchmarks/MetaBench");
+    out.println("  A fixed rate of stats for a minute on the files the first example made:");
+    out.println("    metabench -operation stat -duration 60 -rate 2000 \\");
+    out.println("        -baseDir hdfs://namenode:8020/benchmarks/MetaBench");
+    out.println("  A study at 1, 4 and 16 threads, 3 times each, HDFS beside the local disk:");
+    out.println("    metabench -operation create_write,open_read,delete -threads 1,4,16 \\");
+    out.println("        -iterations 3 -target hdfs://namenode:8020/b -target file:///tmp/b");
+    printEnd(out, f);
+  }
+
+  private static void printUsage(PrintWriter out, HelpFormatter f) {
+    f.printWrapped(out, WIDTH, "usage: metabench [generic options] -operation OPS [options]");
+    f.printWrapped(out, WIDTH, "A multi-threaded metadata benchmark for Hadoop-compatible file "
+        + "systems. Generic options (-D key=value, -conf file, -fs uri, -libjars) go first.");
+  }
+
+  private static void printGroup(PrintWriter out, HelpFormatter f, Group g) {
+    Options in = of(g);
+    if (in.getOptions().isEmpty()) {
+      return;
+    }
+    out.println();
+    out.println(g.title() + ":");
+    f.printOptions(out, WIDTH, in, 2, 2);
+  }
+
+  /** Every shipped workload: what it reproduces and the options it stands for. */
+  private static void printWorkloads(PrintWriter out, HelpFormatter f) {
+    out.println();
+    out.println("Shipped workloads (-workload NAME; add -dryRun to see the whole plan):");
+    for (String name : Resources.SHIPPED_WORKLOADS) {
+      String[] d = Resources.describeWorkload(name);
+      f.printWrapped(out, WIDTH, 4, "  " + name + ": " + d[0]);
+      f.printWrapped(out, WIDTH, 6, "    = " + d[1]);
+    }
+  }
+
+  private static void printEnd(PrintWriter out, HelpFormatter f) {
+    out.println();
+    f.printWrapped(out, WIDTH, "Other commands: metabench replay -auditLog hdfs-audit.log "
+        + "[options] replays an HDFS audit log (docs/replay.md); metabench report [-outDir dir] "
+        + "result.json... re-draws the summary, charts and HTML report of saved results "
+        + "(docs/reports.md).");
+    f.printWrapped(out, WIDTH, "Exit codes: 0 every operation succeeded, 1 some failed (or "
+        + "cleanup could not remove everything), 2 bad input (nothing was touched), 130 stopped "
+        + "by Ctrl-C or SIGTERM (what completed is reported). Docs: docs/usage.md");
   }
 }

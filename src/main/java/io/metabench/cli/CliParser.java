@@ -3,6 +3,7 @@ package io.metabench.cli;
 import io.metabench.config.CliAction;
 import io.metabench.config.Resources;
 import io.metabench.core.InvalidInputException;
+import io.metabench.core.Suggestions;
 import java.io.File;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -42,13 +43,20 @@ public final class CliParser {
   /** The outcome of parsing: either a request for help or the keys written into the conf. */
   public static final class Parsed {
     private final boolean help;
+    private final String topic;
 
-    Parsed(boolean help) {
+    Parsed(boolean help, String topic) {
       this.help = help;
+      this.topic = topic;
     }
 
     public boolean help() {
       return help;
+    }
+
+    /** The help topic asked for ({@code -help pacing}); null for the overview. */
+    public String topic() {
+      return topic;
     }
   }
 
@@ -88,6 +96,11 @@ public final class CliParser {
     try {
       cmd = DefaultParser.builder().setAllowPartialMatching(false).build()
           .parse(options(), args);
+    } catch (org.apache.commons.cli.UnrecognizedOptionException e) {
+      String typed = e.getOption().replaceFirst("^-+", "");
+      throw new InvalidInputException("Unrecognized option: -" + typed
+          + Suggestions.didYouMean(typed, io.metabench.config.Option.allNames(), "-")
+          + "; run with -help for every option (generic options such as -conf and -fs go first)");
     } catch (ParseException e) {
       throw new InvalidInputException(e.getMessage().replaceAll("\\s+", " ").trim()
           + "; run with -help for every option (generic options such as -conf and -fs go first)");
@@ -99,7 +112,7 @@ public final class CliParser {
     // Help wins wherever it stands, before any option is applied (or refused).
     for (Option given : cmd.getOptions()) {
       if (entry(given).action() == CliAction.HELP) {
-        return new Parsed(true);
+        return new Parsed(true, given.getValue());
       }
     }
     CliAction.Pending pending = new CliAction.Pending(conf);
@@ -117,7 +130,7 @@ public final class CliParser {
       CliAction.applyTo(pending, o, name, given.getValues());
     }
     pending.finish();
-    return new Parsed(false);
+    return new Parsed(false, null);
   }
 
   /** The table entry of a parsed option: every commons-cli option is built from one. */
@@ -204,9 +217,15 @@ public final class CliParser {
     return new ReportRequest(inputs, cmd.getOptionValue("outDir", ""), chartThreads);
   }
 
-  /** Prints every option, by group, with its default. */
-  public static void printHelp(PrintWriter out) {
-    CliOptions.printHelp(out);
+  /**
+   * Prints the help of {@code topic}: null for the overview (the most used options, the other
+   * groups, examples), {@code all} for every option by group, or a group's {@link
+   * io.metabench.config.Group#topic}.
+   *
+   * @throws InvalidInputException for a topic that is none of these
+   */
+  public static void printHelp(PrintWriter out, String topic) {
+    CliOptions.printHelp(out, topic);
   }
 
   /** The keys the command line may have written, for tests. */

@@ -49,8 +49,9 @@ public final class CommandContext {
     return stop;
   }
 
-  /** Prints the options' help to stdout. */
-  void printHelp() {
-    CliParser.printHelp(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)));
+  /** Prints the help of {@code topic} (null: the overview) to stdout. */
+  void printHelp(String topic) {
+    CliParser.printHelp(new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8)),
+        topic);
   }
 }

@@ -38,9 +38,13 @@ final class Publisher {
     return table.toString();
   }
 
-  /** Whether the run measured anything worth a file: a phase or a prefill. */
+  /**
+   * Whether the run was asked to measure anything (a phase or a prefill), so it has a result
+   * worth a file even when stopped before its first phase ended; a {@code -cleanup} on its own
+   * has none.
+   */
   static boolean measured(RunResult result) {
-    return !result.phases().isEmpty() || result.prefill() != null;
+    return !result.config().operations().isEmpty() || result.prefill() != null;
   }
 
   /** The table, the JSON file and the NNBench block of a single run or replay. */

@@ -28,8 +28,9 @@ public final class ReplayCommand extends Command {
 
   @Override
   protected Invocation prepare(String[] args, Configuration conf) throws IOException {
-    if (CliParser.parseReplay(args, conf).help()) {
-      context.printHelp();
+    CliParser.Parsed parsed = CliParser.parseReplay(args, conf);
+    if (parsed.help()) {
+      context.printHelp(parsed.topic());
       return null;
     }
     ReplayConfig replay = ReplayConfig.fromConfiguration(conf);

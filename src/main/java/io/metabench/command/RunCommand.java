@@ -2,6 +2,7 @@ package io.metabench.command;
 
 import io.metabench.cli.CliParser;
 import io.metabench.config.BenchConfig;
+import io.metabench.config.Option;
 import io.metabench.config.StudyPlan;
 import io.metabench.core.NanoClock;
 import io.metabench.engine.PhaseBarrier;
@@ -32,8 +33,9 @@ public final class RunCommand extends Command {
 
   @Override
   protected Invocation prepare(String[] args, Configuration conf) {
-    if (CliParser.parse(args, conf).help()) {
-      context.printHelp();
+    CliParser.Parsed parsed = CliParser.parse(args, conf);
+    if (parsed.help()) {
+      context.printHelp(parsed.topic());
       return null;
     }
     return () -> run(conf);
@@ -41,6 +43,12 @@ public final class RunCommand extends Command {
 
   private int run(Configuration conf) throws IOException, InterruptedException {
     StudyPlan plan = StudyPlan.fromConfiguration(conf);
+    if (Option.DRY_RUN.readBool(conf)) {
+      // Checked as a run would be, then only said.
+      DryRun.print(context.out(), plan, BenchConfig.fromConfiguration(plan.runConfiguration(conf,
+          plan.targets().get(0), plan.threadLevels().get(0))), conf);
+      return EXIT_OK;
+    }
     if (plan.isStudy()) {
       return new StudyCommand(context, (c, runConf, target) -> execute(c, runConf, target,
           c.seriesOut().isEmpty() ? null : new File(c.seriesOut()))).run(plan, conf);

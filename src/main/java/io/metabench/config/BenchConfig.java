@@ -129,6 +129,11 @@ public final class BenchConfig {
     return (Short) values.get(Option.REPLICATION);
   }
 
+  /** The workload ({@code -workload}) the settings came from, as given; empty for none. */
+  public String workload() {
+    return (String) values.get(Option.WORKLOAD);
+  }
+
   /** The base directory as given: a path, or a URI that names the file system. */
   public String baseDir() {
     return (String) values.get(Option.BASE_DIR);

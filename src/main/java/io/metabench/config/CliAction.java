@@ -65,11 +65,12 @@ public enum CliAction {
       all.add(values[0]);
     }
   },
-  /** Loads a workload file or a shipped workload (the option writes no key itself). */
+  /** Loads a workload file or a shipped workload, and names it in the option's key. */
   WORKLOAD(Arity.ONE) {
     @Override
     void apply(Option o, String name, String[] values, Pending p) {
       Resources.loadWorkload("-" + name, values[0], p.conf);
+      p.conf.set(o.key(), values[0]);
     }
   },
   /** Loads every site file of a directory. */
@@ -115,8 +116,11 @@ public enum CliAction {
       // Nothing to do, by design.
     }
   },
-  /** Asks for the help; the parser answers it before applying any option. */
-  HELP(Arity.NONE) {
+  /**
+   * Asks for the help, of a topic when one is given ({@code -help pacing}); the parser answers it
+   * before applying any option.
+   */
+  HELP(Arity.OPTIONAL) {
     @Override
     void apply(Option o, String name, String[] values, Pending p) {
       p.help = true;

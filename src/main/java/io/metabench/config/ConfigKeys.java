@@ -101,9 +101,15 @@ public final class ConfigKeys {
   /**
    * Directory that receives every result file of a study (JSON, CSV, .hlog, .hgrm, charts, HTML
    * report). Empty: a single run writes its JSON as {@link #JSON_OUT} says, and a study writes to
-   * {@code metabench-study-<yyyyMMdd-HHmmss>} in the working directory.
+   * {@code metabench-results/<yyyyMMdd-HHmmss>-study-<operations>} in the working directory.
    */
   public static final String OUT_DIR = "metabench.out.dir";
+
+  /** The workload ({@code -workload}) the run's settings came from, as given; empty for none. */
+  public static final String WORKLOAD = "metabench.workload";
+
+  /** Print what would run, and run nothing. */
+  public static final String DRY_RUN = "metabench.dry.run";
 
   /** The concurrency the latency charts show; 0 for the highest that ran. */
   public static final String CHART_THREADS = "metabench.chart.threads";

@@ -1,20 +1,20 @@
 package io.metabench.config;
 
+import java.util.Locale;
+
 /**
  * The sections {@code -help} lists the options in, in this order. Every {@link Option} belongs to
- * exactly one.
+ * exactly one; {@code -help NAME} shows one section ({@link #topic}), {@code -help} the first
+ * with a list of the others, {@code -help all} every one.
  */
 public enum Group {
-  GENERAL("General"),
-  PHASES("Phases and operations"),
-  FILES("Files and directories"),
-  PACING("Pacing"),
-  STUDY("Studies and comparisons"),
-  MAPREDUCE("Several processes and MapReduce"),
-  OUTPUT("Output files"),
-  PREFILL("Prefill (docs/prefill.md)"),
-  REPLAY("Replay (metabench replay; docs/replay.md)"),
-  KERBEROS("Kerberos"),
+  BASICS("The options most runs need"),
+  PHASES("Phases and paths"),
+  PACING("Concurrency, pacing and studies"),
+  OUTPUT("Output and messages"),
+  FS("File system and security"),
+  MAPREDUCE("MapReduce and several processes"),
+  WORKLOADS("Workloads, prefill and replay"),
   COMPAT("NNBench, NNBenchWithoutMR and Curvine");
 
   private final String title;
@@ -26,5 +26,10 @@ public enum Group {
   /** The heading {@code -help} prints above the group's options. */
   public String title() {
     return title;
+  }
+
+  /** The word that asks for this group: {@code -help pacing}. */
+  public String topic() {
+    return name().toLowerCase(Locale.ROOT);
   }
 }

@@ -1,6 +1,8 @@
 package io.metabench.config;
 
 import static io.metabench.config.CliAction.*;
+import static io.metabench.config.OptionSpec.cli;
+import static io.metabench.config.OptionSpec.setting;
 import static io.metabench.config.ValueType.*;
 
 import io.metabench.op.OpType;
@@ -28,38 +30,38 @@ import org.apache.hadoop.conf.Configuration;
 public enum Option {
   OPERATION(SET, OPERATIONS, cli("ops", "operation").key(ConfigKeys.OPERATIONS).def("")
       .run("operation")
-      .group(Group.PHASES).help("Operation or comma-separated phases, run in order: "
+      .group(Group.BASICS).help("Operation or comma-separated phases, run in order: "
           + OpType.validNames() + ", or all (= " + OpType.join(OpType.ALL) + ")")
       .notForReplay("the audit log decides the operations")),
   NUMBER_OF_FILES(SET, wholeLong(1, "a count of files per worker such as 1000"),
       cli("n", "numberOfFiles", "numFiles").key(ConfigKeys.FILES_PER_WORKER).def(1L)
-          .run("numberOfFiles").group(Group.PHASES).notForReplay(Reasons.NO_ITEMS)
+          .run("numberOfFiles").group(Group.BASICS).notForReplay(OptionSpec.Reasons.NO_ITEMS)
           .help("Files (or directories) each worker handles per phase (default {default}); "
               + "alias -numFiles (NNBenchWithoutMR, Curvine)")),
   THREADS(SET, wholeInt(1, 100_000, "a number of worker threads such as 16"),
-      cli("n|list", "threads").key(ConfigKeys.THREADS).def(1).run("threads").group(Group.PHASES)
+      cli("n|list", "threads").key(ConfigKeys.THREADS).def(1).run("threads").group(Group.BASICS)
           .help("Worker threads; each does -numberOfFiles items (default {default}). A list "
               + "(1,2,4,8), range (1-8) or doubling range (1-64*2) runs the phases at each "
               + "concurrency: a study")),
   BYTES_TO_WRITE(SET, wholeLong(0, "0 for empty files or a size in bytes"),
       cli("bytes", "bytesToWrite").key(ConfigKeys.BYTES_TO_WRITE).def(0L).run("bytesToWrite")
-          .group(Group.FILES).notForReplay(Reasons.NO_SIZES)
+          .group(Group.PHASES).notForReplay(OptionSpec.Reasons.NO_SIZES)
           .help("Bytes create_write writes into each file (default {default})")),
   BLOCK_SIZE(SET, wholeLong(1, "a block size in bytes such as 134217728"),
       cli("bytes", "blockSize").key(ConfigKeys.BLOCK_SIZE).def(128L * 1024 * 1024)
-          .run("blockSize").group(Group.FILES).notForReplay(Reasons.NO_SIZES)
+          .run("blockSize").group(Group.PHASES).notForReplay(OptionSpec.Reasons.NO_SIZES)
           .help("Block size of created files (default {default}; HDFS refuses less than "
               + "dfs.namenode.fs-limits.min-block-size)")),
   BYTES_PER_CHECKSUM(SET, wholeInt(1, Integer.MAX_VALUE, "a size in bytes such as 512"),
       cli("bytes", "bytesPerChecksum").key(ConfigKeys.BYTES_PER_CHECKSUM).def(512)
-          .run("bytesPerChecksum").group(Group.FILES)
+          .run("bytesPerChecksum").group(Group.PHASES)
           .help("Checksum chunk size; must divide the block size (default {default})")),
   REPLICATION(SET, whole(Width.SHORT, 1, Short.MAX_VALUE, "a replication factor such as 3"),
       cli("n", "replicationFactorPerFile").key(ConfigKeys.REPLICATION).def(1)
-          .run("replicationFactorPerFile").group(Group.FILES).notForReplay(Reasons.NO_SIZES)
+          .run("replicationFactorPerFile").group(Group.PHASES).notForReplay(OptionSpec.Reasons.NO_SIZES)
           .help("Replication of created files (default {default})")),
   BASE_DIR(SET, ValueType.BASE_DIR, cli("dir|uri", "baseDir").key(ConfigKeys.BASE_DIR)
-      .def("/benchmarks/MetaBench").run("baseDir").group(Group.FILES)
+      .def("/benchmarks/MetaBench").run("baseDir").group(Group.BASICS)
       .help("Base directory; a full URI (hdfs://nn:8020/b, s3a://bucket/b, file:///tmp/b) "
           + "selects the file system (default {default} on the default file system, or on an "
           + "embedded HDFS when none is configured)")),
@@ -70,7 +72,7 @@ public enum Option {
   START_TIME(SET,
       wholeLong(0, "a time in seconds since the epoch, such as $(( $(date +%s) + 30 ))"),
       cli("epochSeconds", "startTime").key(ConfigKeys.START_TIME).def(0L).run("startTime")
-          .group(Group.PACING).notForReplay("a replay starts as soon as it is ready")
+          .group(Group.MAPREDUCE).notForReplay("a replay starts as soon as it is ready")
           .help("Start the first phase at this time, for runs across processes; workers "
               + "arriving later are counted as late (default: when all are ready)")),
   MAP_INDEX(SET, wholeInt(0, Integer.MAX_VALUE, "0 or a positive map number"),
@@ -81,11 +83,11 @@ public enum Option {
               + "maps)")),
   FILES_PER_DIR(SET, wholeInt(2, 1_048_576, "a directory size such as 10000"),
       cli("n", "filesPerDir").key(ConfigKeys.FILES_PER_DIR).def(10_000).run("filesPerDir")
-          .group(Group.FILES).notForReplay(Reasons.NO_ITEMS)
+          .group(Group.PHASES).notForReplay(OptionSpec.Reasons.NO_ITEMS)
           .help("Most files or directories any one directory of items holds; more are spread "
               + "over subdirectories (default {default})")),
   SHARED_CLIENT(FLAG, BOOL, cli(null, "sharedClient").key(ConfigKeys.SHARED_CLIENT).def(false)
-      .run("sharedClient").group(Group.PHASES)
+      .run("sharedClient").group(Group.PACING)
       .help("All workers share one FileSystem client (default: one per worker)")),
   RETRIES(SET, wholeInt(0, 1000, "0 or a number of extra attempts"),
       cli("n", "retries").key(ConfigKeys.RETRIES).def(0).run("retries").group(Group.PHASES)
@@ -105,7 +107,7 @@ public enum Option {
       .help("File the NNBench-compatible blocks are appended to (default {default} in the "
           + "working directory, as NNBench; a study's go to its -outDir; empty string: none)")),
   CONNECT_TIMEOUT(KEY_ONLY, wholeInt(1, 3600, "a number of seconds"),
-      setting(ConfigKeys.CONNECT_TIMEOUT_SECONDS).def(30).run(null).group(Group.GENERAL)
+      setting(ConfigKeys.CONNECT_TIMEOUT_SECONDS).def(30).run(null).group(Group.FS)
           .help("Upper bound, in seconds, on the reachability check of each target file system "
               + "before anything is done (default {default})")),
   MAPS(SET, wholeInt(0, 100_000, "a number of map tasks such as 8, or 0 to run in this process"),
@@ -138,7 +140,7 @@ public enum Option {
           + "run's directory, or <name>.series.csv beside -jsonOut; with -maps, the maps' series "
           + "combined by wall-clock second, written when the job ends)")),
   DURATION(SECONDS, DURATION_MS, cli("duration", "duration").key(ConfigKeys.DURATION_MILLIS)
-      .def(0L).run("durationMs").group(Group.PACING)
+      .def(0L).run("durationMs").group(Group.BASICS)
       .help("Run each phase that keeps names (open_read, stat, exists, chmod, set_times, list, "
           + "append) this long, cycling over the items: seconds (60) or 500ms, 60s, 2m (default: "
           + "-numberOfFiles items per worker)")),
@@ -167,7 +169,7 @@ public enum Option {
       .key(ConfigKeys.SEED).def(1L).run("seed").group(Group.PHASES)
       .help("Seed of the mix's draws (default {default})")),
   SHARED_DIR(FLAG, BOOL, cli(null, "sharedDir").key(ConfigKeys.SHARED_DIR).def(false)
-      .run("sharedDir").group(Group.FILES).help("All workers of a map work in one shared "
+      .run("sharedDir").group(Group.PHASES).help("All workers of a map work in one shared "
           + "directory tree, their items interleaved (mdtest's hard mode; default: each worker "
           + "its own, the easy mode)")),
   MIX_FILL(SET, wholeInt(0, 100, "a percentage from 0 to 100, such as 50"),
@@ -177,86 +179,92 @@ public enum Option {
   PREFILL_FILES(SET, whole(Width.LONG, 0, PrefillTree.MAX_FILES,
       "0 for no prefill or a number of files per map such as 1000000"),
       cli("n", "prefillFiles").key(ConfigKeys.PREFILL_FILES).def(0L).run("prefillFiles")
-          .group(Group.PREFILL).help("Before the phases, grow the namespace by n files per map "
+          .group(Group.WORKLOADS).help("Before the phases, grow the namespace by n files per map "
               + "in <baseDir>/prefill/map_<m> (resumable; default {default}: none); may be given "
               + "without -operation")),
   PREFILL_DEPTH(SET, wholeInt(1, 32, "a number of directory levels such as 5"),
       cli("d", "prefillDepth").key(ConfigKeys.PREFILL_DEPTH).def(5).run("prefillDepth")
-          .group(Group.PREFILL)
+          .group(Group.WORKLOADS)
           .help("Directory levels of the prefill tree (default {default})")),
   PREFILL_FAN_OUT(SET, wholeInt(1, 1_048_576, "a number of subdirectories per directory such as 4"),
       cli("f", "prefillFanOut").key(ConfigKeys.PREFILL_FAN_OUT).def(4).run("prefillFanOut")
-          .group(Group.PREFILL).help("Subdirectories per directory of the prefill tree; files "
+          .group(Group.WORKLOADS).help("Subdirectories per directory of the prefill tree; files "
               + "spread evenly over f^d leaves (default {default})")),
   PREFILL_SIZES(SET, ValueType.PREFILL_SIZES, cli("size:pct,...", "prefillSizes")
-      .key(ConfigKeys.PREFILL_SIZES).def("0:100").run("prefillSizes").group(Group.PREFILL)
+      .key(ConfigKeys.PREFILL_SIZES).def("0:100").run("prefillSizes").group(Group.WORKLOADS)
       .help("The prefill's file sizes, e.g. 0:70,4k:20,1m:10 (default {default}: all empty)")),
   PREFILL_THREADS(SET, wholeInt(0, 100_000, "0 for as many as -threads, or a number such as 16"),
       cli("n", "prefillThreads").key(ConfigKeys.PREFILL_THREADS).def(0).run("prefillThreads")
-          .group(Group.PREFILL).help("Worker threads of the prefill (default: -threads)")),
+          .group(Group.WORKLOADS).help("Worker threads of the prefill (default: -threads)")),
   PREFILL_CHECKPOINT(KEY_ONLY, whole(Width.LONG, 1, 3_600_000,
       "a number of milliseconds such as 2000"), setting(ConfigKeys.PREFILL_CHECKPOINT_MILLIS)
-      .def(2000L).run(null).group(Group.PREFILL)
+      .def(2000L).run(null).group(Group.WORKLOADS)
       .help("How often each prefill worker's progress is recorded, in ms (default {default})")),
 
   // Read by StudyPlan, MetaBench, KerberosLogin, ReplayConfig, or only by the command line.
   ITERATIONS(SET, wholeInt(1, 1000, "a number of repetitions such as 3"),
-      cli("k", "iterations").key(ConfigKeys.ITERATIONS).def(1).group(Group.STUDY)
+      cli("k", "iterations").key(ConfigKeys.ITERATIONS).def(1).group(Group.PACING)
           .notForReplay("a replay runs once").help("Repeat the whole run k times and report "
               + "mean, min, max and standard deviation per phase (default {default})")),
   TARGET(ACCUMULATE, TEXT, cli("[label=]uri", "target").key(ConfigKeys.TARGETS).def("")
-      .group(Group.STUDY).notForReplay("a replay runs against one -baseDir")
+      .group(Group.PACING).notForReplay("a replay runs against one -baseDir")
       .help("A base directory URI to compare; repeat for each file system (e.g. -target "
           + "hdfs://nn:8020/b -target file:///tmp/b); replaces -baseDir")),
-  OUT_DIR(SET, TEXT, cli("dir", "outDir").key(ConfigKeys.OUT_DIR).def("").group(Group.STUDY)
+  OUT_DIR(SET, TEXT, cli("dir", "outDir").key(ConfigKeys.OUT_DIR).def("").group(Group.OUTPUT)
       .notForReplay("a replay writes -jsonOut").help("Directory for a study's files: JSON, "
           + "CSV, every run's table (runs.txt), NNBench blocks, .hgrm, charts, report.html "
           + "(default metabench-results/<yyyyMMdd-HHmmss>-study-<operations>); giving it makes "
           + "even one run a study")),
   CHART_THREADS(SET, wholeInt(0, 100_000, "one of the -threads levels, or 0 for the highest"),
-      cli("n", "chartThreads").key(ConfigKeys.CHART_THREADS).def(0).group(Group.STUDY)
+      cli("n", "chartThreads").key(ConfigKeys.CHART_THREADS).def(0).group(Group.OUTPUT)
           .notForReplay("a replay is not a study")
           .help("The concurrency the latency charts show (default: the highest)")),
-  WORKLOAD(CliAction.WORKLOAD, NONE, cli("file|name", "workload", "study").group(Group.GENERAL)
+  WORKLOAD(CliAction.WORKLOAD, TEXT, cli("file|name", "workload", "study")
+      .key(ConfigKeys.WORKLOAD).def("").run("workload").group(Group.WORKLOADS)
       .help("Load a workload file (Hadoop XML of metabench.* keys), or a shipped one by name ("
-          + Resources.shippedWorkloads() + "; copies in conf/workloads/); options on the "
-          + "command line win over it; alias -study")),
-  CONF_DIR(CliAction.CONF_DIR, NONE, cli("dir", "confDir").group(Group.GENERAL)
+          + Resources.shippedWorkloads() + "; copies in conf/workloads/; -help workloads "
+          + "shows what each runs); options on the command line win over it; alias -study")),
+  DRY_RUN(FLAG, BOOL, cli(null, "dryRun").key(ConfigKeys.DRY_RUN).def(false)
+      .group(Group.WORKLOADS).help("Print what the run would do (phases, workers, items, the "
+          + "study's runs, the options in effect, a workload's among them) and run nothing")),
+  CONF_DIR(CliAction.CONF_DIR, NONE, cli("dir", "confDir").group(Group.FS)
       .help("Load every *-site.xml in this directory (core-site.xml first)")),
-  DEFINE(CliAction.DEFINE, NONE, cli("key=value", "D").group(Group.GENERAL)
+  DEFINE(CliAction.DEFINE, NONE, cli("key=value", "D").group(Group.FS)
       .help("Set a Hadoop or MetaBench configuration key (also accepted after other options)")),
   VERBOSE(FLAG, BOOL, cli(null, "verbose").key(ConfigKeys.VERBOSE).def(false)
-      .group(Group.GENERAL)
+      .group(Group.OUTPUT)
       .help("More detail: every run's table on stdout in a study (default: one line a run), "
           + "and with an error its stack trace (default: one line)")),
-  QUIET(FLAG, BOOL, cli(null, "quiet").key(ConfigKeys.QUIET).def(false).group(Group.GENERAL)
+  QUIET(FLAG, BOOL, cli(null, "quiet").key(ConfigKeys.QUIET).def(false).group(Group.OUTPUT)
       .help("No live progress on stderr (default: a line rewritten every second on a terminal, "
           + "a plain line every 10 s otherwise)")),
-  HELP(CliAction.HELP, NONE, cli(null, "help", "h").group(Group.GENERAL).help("Print this help")),
+  HELP(CliAction.HELP, NONE, cli("topic", "help", "h").group(Group.OUTPUT).help("Print the most "
+      + "used options; -help TOPIC one group (basics, phases, pacing, output, fs, mapreduce, "
+      + "workloads, compat), -help all every option")),
   PRINCIPAL(SET, TEXT, cli("name@REALM", "principal").key(ConfigKeys.KERBEROS_PRINCIPAL).def("")
-      .group(Group.KERBEROS).help("Log in as this principal from -keytab before the file "
+      .group(Group.FS).help("Log in as this principal from -keytab before the file "
           + "system is touched (default: the ticket cache, as after kinit)")),
   KEYTAB(SET, TEXT, cli("file", "keytab").key(ConfigKeys.KERBEROS_KEYTAB).def("")
-      .group(Group.KERBEROS).help("The keytab holding -principal's keys; give both or neither")),
+      .group(Group.FS).help("The keytab holding -principal's keys; give both or neither")),
   KERBEROS_RELOGIN(KEY_ONLY, wholeInt(0, Integer.MAX_VALUE, "a number of seconds, or 0 for none"),
-      setting(ConfigKeys.KERBEROS_RELOGIN_SECONDS).def(60).group(Group.KERBEROS)
+      setting(ConfigKeys.KERBEROS_RELOGIN_SECONDS).def(60).group(Group.FS)
           .help("How often a keytab login's ticket is checked and renewed, in seconds (default "
               + "{default})")),
   AUDIT_LOG(SET, TEXT, cli("file", "auditLog").key(ConfigKeys.REPLAY_AUDIT_LOG).def("")
-      .group(Group.REPLAY).replayOnly().help("The HDFS NameNode audit log to replay "
+      .group(Group.WORKLOADS).replayOnly().help("The HDFS NameNode audit log to replay "
           + "(metabench replay -auditLog hdfs-audit.log)")),
   REPLAY_SPEED(CHECKED, SPEED, cli("x", "replaySpeed").key(ConfigKeys.REPLAY_SPEED).def(1.0)
-      .group(Group.REPLAY).replayOnly().help("Pace relative to the recorded one (default "
+      .group(Group.WORKLOADS).replayOnly().help("Pace relative to the recorded one (default "
           + "{default}; 2 = twice as fast, 0 = as fast as possible)")),
   REPLAY_PRECREATE(OPTIONAL_TRUE, BOOL, cli("true|false", "replayPrecreate")
-      .key(ConfigKeys.REPLAY_PRECREATE).def(true).group(Group.REPLAY).replayOnly()
+      .key(ConfigKeys.REPLAY_PRECREATE).def(true).group(Group.WORKLOADS).replayOnly()
       .help("First create, unmeasured, what the log reads or renames but never creates "
           + "(default {default})")),
   BYTES_PER_BLOCK(CliAction.BYTES_PER_BLOCK, NONE, cli("bytes", "bytesPerBlock")
-      .key(ConfigKeys.BLOCK_SIZE).group(Group.COMPAT).notForReplay(Reasons.NO_SIZES)
+      .key(ConfigKeys.BLOCK_SIZE).group(Group.COMPAT).notForReplay(OptionSpec.Reasons.NO_SIZES)
       .help("NNBenchWithoutMR: block size, and bytes per block written with -blocksPerFile")),
   BLOCKS_PER_FILE(CliAction.BLOCKS_PER_FILE, NONE, cli("n", "blocksPerFile")
-      .key(ConfigKeys.BYTES_TO_WRITE).group(Group.COMPAT).notForReplay(Reasons.NO_SIZES)
+      .key(ConfigKeys.BYTES_TO_WRITE).group(Group.COMPAT).notForReplay(OptionSpec.Reasons.NO_SIZES)
       .help("NNBenchWithoutMR: files get blocksPerFile x bytesPerBlock bytes")),
   REDUCES(NO_EFFECT, NONE, cli("n", "reduces").group(Group.COMPAT)
       .help("NNBench: accepted so its command lines run; no effect (the job has no reduces)")),
@@ -282,7 +290,7 @@ public enum Option {
    * Both the command-line handler and the value type are required, and {@link CliAction} makes
    * each of its constants implement {@code apply}: an option cannot exist without a handler.
    */
-  Option(CliAction action, ValueType type, Spec s) {
+  Option(CliAction action, ValueType type, OptionSpec s) {
     this.action = Objects.requireNonNull(action, "action");
     this.type = Objects.requireNonNull(type, "type");
     this.names = Collections.unmodifiableList(Arrays.asList(s.names));
@@ -298,17 +306,6 @@ public enum Option {
     this.defaultText = s.defaultValue == null ? null : String.valueOf(s.defaultValue);
     // Through the type, so a default is held exactly as a value read from the key would be.
     this.defaultValue = defaultText == null ? null : type.parse(defaultText, this);
-  }
-
-  private static Spec cli(String argName, String... names) {
-    Spec s = new Spec();
-    s.argName = argName;
-    s.names = names;
-    return s;
-  }
-
-  private static Spec setting(String key) {
-    return new Spec().key(key);
   }
 
   /** The option's key: its value's text in {@code conf}, or the default when the key is unset. */
@@ -404,6 +401,33 @@ public enum Option {
     return param;
   }
 
+  /**
+   * The {@code metabench.*} settings of {@code conf} that an option stands for, as that option on
+   * a command line ({@code -threads 1 -numberOfFiles 1000 -cleanup}), in the table's order; keys
+   * of no option are left out.
+   */
+  public static String asOptions(Configuration conf) {
+    StringBuilder b = new StringBuilder();
+    java.util.Set<String> said = new java.util.HashSet<>();
+    for (Option o : values()) {
+      String v = o.key == null || o.names.isEmpty() ? null : conf.getTrimmed(o.key);
+      // A key two options write (-blocksPerFile's) is said once, by the first, its own option.
+      if (v == null || o.action == CliAction.WORKLOAD || o == DRY_RUN || !said.add(o.key)) {
+        continue;
+      }
+      b.append(b.length() == 0 ? "" : " ").append(o.label());
+      if (!(o.action == CliAction.FLAG && v.equals("true"))) {
+        b.append(' ').append(v.contains(" ") || v.isEmpty() ? "'" + v + "'" : v);
+      }
+    }
+    return b.toString();
+  }
+
+  /** Every command-line name and alias of every option. */
+  public static java.util.Set<String> allNames() {
+    return Collections.unmodifiableSet(ByName.MAP.keySet());
+  }
+
   /** The option a command-line name (or alias) names; null for none. */
   public static Option forName(String name) {
     return ByName.MAP.get(name);
@@ -421,70 +445,6 @@ public enum Option {
           }
         }
       }
-    }
-  }
-
-  /** Shared refusal reasons of the replay command. */
-  private static final class Reasons {
-    static final String NO_ITEMS = "the audit log names the paths";
-    static final String NO_SIZES = "the audit log records no sizes: replayed creates are empty "
-        + "files with the file system's defaults";
-  }
-
-  /** A constant's declaration, built fluently; used only while the constants are made. */
-  private static final class Spec {
-    private String[] names = {};
-    private String argName;
-    private String key;
-    private Object defaultValue;
-    private String help;
-    private Group group;
-    private String replayRefusal;
-    private boolean replayOnly;
-    private String mapsRefusal;
-    private boolean run;
-    private String param;
-
-    Spec key(String k) {
-      this.key = k;
-      return this;
-    }
-
-    Spec def(Object d) {
-      this.defaultValue = d;
-      return this;
-    }
-
-    Spec help(String h) {
-      this.help = h;
-      return this;
-    }
-
-    Spec group(Group g) {
-      this.group = g;
-      return this;
-    }
-
-    Spec notForReplay(String reason) {
-      this.replayRefusal = reason;
-      return this;
-    }
-
-    Spec replayOnly() {
-      this.replayOnly = true;
-      return this;
-    }
-
-    Spec notWithMaps(String refusal) {
-      this.mapsRefusal = refusal;
-      return this;
-    }
-
-    /** Held by {@link BenchConfig}, shown in the JSON parameters as {@code p} (null: not). */
-    Spec run(String p) {
-      this.run = true;
-      this.param = p;
-      return this;
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.metabench.config;
 
 import io.metabench.core.InvalidInputException;
+import io.metabench.core.Suggestions;
 import java.io.File;
 import java.util.Arrays;
 import java.util.List;
@@ -46,8 +47,9 @@ public final class Resources {
       conf.addResource(WORKLOADS + fileOrName + ".xml");
     } else {
       throw new InvalidInputException(option + " " + fileOrName + (f.exists() ? " is not a file"
-          : " does not exist") + ": give a workload file, or the name of a shipped one ("
-          + shippedWorkloads() + ")");
+          : " does not exist" + Suggestions.didYouMean(fileOrName, SHIPPED_WORKLOADS, ""))
+          + ": give a workload file, or the name of a shipped one (" + shippedWorkloads()
+          + "; -help workloads shows what each runs)");
     }
     try {
       conf.get(ConfigKeys.OPERATIONS); // loads the resource now
@@ -55,6 +57,33 @@ public final class Resources {
       throw new InvalidInputException(option + " " + fileOrName + " is not a Hadoop "
           + "configuration file: " + e.getMessage());
     }
+  }
+
+  /**
+   * A shipped workload in words: its file's first comment paragraph (what it reproduces) and its
+   * settings as the command-line options they stand for ({@code -threads 1 -cleanup}), for
+   * {@code -help workloads}.
+   *
+   * @return {description, options}
+   */
+  public static String[] describeWorkload(String name) {
+    String resource = WORKLOADS + name + ".xml";
+    String text;
+    try (java.io.InputStream in = Resources.class.getClassLoader().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("no shipped workload " + name);
+      }
+      java.util.Scanner scanner = new java.util.Scanner(in, "UTF-8").useDelimiter("\\A");
+      text = scanner.hasNext() ? scanner.next() : "";
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot read " + resource, e);
+    }
+    java.util.regex.Matcher comment = java.util.regex.Pattern
+        .compile("<!--\\s*(.*?)(?:\\n\\s*\\n|-->)", java.util.regex.Pattern.DOTALL).matcher(text);
+    String description = comment.find() ? comment.group(1).replaceAll("\\s+", " ").trim() : "";
+    Configuration conf = new Configuration(false);
+    conf.addResource(resource);
+    return new String[] {description, Option.asOptions(conf)};
   }
 
   /**

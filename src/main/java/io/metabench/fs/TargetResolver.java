@@ -103,8 +103,9 @@ public final class TargetResolver {
       FileSystem.getFileSystemClass(scheme, conf);
     } catch (UnsupportedFileSystemException e) {
       throw new InvalidInputException("no FileSystem for scheme '" + scheme + "': add the "
-          + scheme + " connector's client jar to the classpath (HADOOP_CLASSPATH, or lib/ of the "
-          + "distribution) and set fs." + scheme + ".impl if it does not register itself");
+          + scheme + " connector's client jar to the classpath (scripts/meta-bench.sh: "
+          + "META_BENCH_CLASSPATH=/path/to/client.jar; hadoop jar: HADOOP_CLASSPATH, and "
+          + "-libjars with -maps) and set fs." + scheme + ".impl if it does not register itself");
     } catch (IOException | RuntimeException | LinkageError e) {
       throw new InvalidInputException("the FileSystem for scheme '" + scheme + "' cannot be "
           + "loaded (" + e + "): check fs." + scheme + ".impl and the connector's jars");

@@ -130,8 +130,11 @@ public final class MetaBenchJob {
         LOG.info("Submitting {} maps x {} workers x {} items: {}", config.maps(),
             config.threads(), config.filesPerWorker(), OpType.join(config.operations()));
         submit(job);
-        LOG.info("Job {} submitted{}", job.getJobID(),
-            job.getTrackingURL() == null ? "" : ": " + job.getTrackingURL());
+        // The local job runner reports a tracking URL that nothing serves.
+        boolean local = "local".equals(job.getConfiguration().get("mapreduce.framework.name"));
+        LOG.info("Job {} submitted{}", job.getJobID(), local
+            ? " to the local job runner (in this process; it has no web page)"
+            : job.getTrackingURL() == null ? "" : ": " + job.getTrackingURL());
         waitFor(job);
         List<RunResult> reports = readReports(control, FileOutputFormat.getOutputPath(job));
         if (!job.isSuccessful() || reports.size() < config.maps()) {

@@ -1,6 +1,7 @@
 package io.metabench.op;
 
 import io.metabench.core.InvalidInputException;
+import io.metabench.core.Suggestions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -132,8 +133,15 @@ public enum OpType {
         }
       }
     }
-    throw new InvalidInputException("unknown operation '" + name + "': use one of "
-        + validNames() + ", a comma-separated list of them, or all");
+    List<String> names = new ArrayList<>();
+    names.add("all");
+    for (OpType t : values()) {
+      names.add(t.id);
+      names.addAll(t.aliases);
+    }
+    throw new InvalidInputException("unknown operation '" + name + "'"
+        + Suggestions.didYouMean(wanted, names, "") + ": use one of " + validNames()
+        + ", a comma-separated list of them, or all");
   }
 
   /** Parses a comma-separated list of operations; {@code all} expands to {@link #ALL}. */

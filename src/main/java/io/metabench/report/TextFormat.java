@@ -17,14 +17,17 @@ import org.HdrHistogram.Histogram;
 
 /** The table a person reads on stdout: one row per phase, then failures by cause. */
 public final class TextFormat implements ResultFormat<RunResult> {
+  /** A replay below this share of its asked speed is said to have fallen behind. */
+  private static final double BEHIND = 0.9;
   private static final String ROW =
       "%-13s %7s %10s %8s %5s %9s %11s %9s %9s %9s %9s %9s %9s %9s%n";
 
   @Override
   public void write(RunResult result, Appendable out) throws IOException {
     RunInfo info = result.info();
-    out.append(String.format(Locale.ROOT, "MetaBench %s on %s%s%n", info.toolVersion(),
-        info.fileSystemUri(), info.embeddedHdfs() ? " (embedded HDFS)" : ""));
+    out.append(String.format(Locale.ROOT, "MetaBench %s on %s%s%s%n", info.toolVersion(),
+        info.fileSystemUri(), info.embeddedHdfs() ? " (embedded HDFS)" : "",
+        result.config().workload().isEmpty() ? "" : ", workload " + result.config().workload()));
     String who = result.mapsRequested() > 0
         ? result.mapsRequested() + " maps x " + result.config().threads() + " workers"
         : "map " + result.config().mapIndex() + ", " + result.config().threads() + " workers";
@@ -34,7 +37,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
           result.config().threads(), info.clientMode(), result.replay().speed() == 0
               ? "service time (no schedule at -replaySpeed 0)"
               : "from each command's due time (service time below)"));
-    } else if (result.phases().isEmpty() && result.prefill() == null) {
+    } else if (result.config().operations().isEmpty() && result.prefill() == null) {
       // Nothing measured (-cleanup on its own): what was removed is the whole report.
       writeCleanupOnly(result, out);
       return;
@@ -246,6 +249,12 @@ public final class TextFormat implements ResultFormat<RunResult> {
         + "achieved speed %s%n", fixed(r.logSpanMillis() / 1e3, 3),
         fixed(r.replaySpanNanos() / 1e9, 3), r.speed() == 0 ? "0 (as fast as possible)"
             : ReportMath.fixed(r.speed(), 3, "-"), fixed(r.achievedSpeed(), 3)));
+    if (r.speed() > 0 && r.achievedSpeed() < BEHIND * r.speed()) {
+      out.append(String.format(Locale.ROOT, "  the replay fell behind the recorded pace x %s "
+          + "(achieved x %s): commands waited for a busy thread; add -threads, or lower "
+          + "-replaySpeed (each command's lateness is in maxLateMs)%n",
+          ReportMath.fixed(r.speed(), 3, "-"), fixed(r.achievedSpeed(), 3)));
+    }
   }
 
   /**

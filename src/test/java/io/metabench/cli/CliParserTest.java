@@ -304,7 +304,7 @@ class CliParserTest {
   @Test
   void helpMentionsEveryOptionAndItsDefault() {
     StringWriter sw = new StringWriter();
-    CliParser.printHelp(new PrintWriter(sw));
+    CliParser.printHelp(new PrintWriter(sw), "all");
     String help = sw.toString();
 
     for (Option o : CliParser.options().getOptions()) {

@@ -157,7 +157,8 @@ class BenchConfigTest {
         "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "retries",
         "cleanup", "maps", "barrierTimeout", "readShift", "opTimeoutMs", "failFast", "durationMs",
         "warmupMs", "clientWarmupMs", "rate", "subtree", "mix", "seed", "sharedDir", "mixFill",
-        "prefillFiles", "prefillDepth", "prefillFanOut", "prefillSizes", "prefillThreads");
+        "prefillFiles", "prefillDepth", "prefillFanOut", "prefillSizes", "prefillThreads",
+        "workload");
     assertThat(p.get("operation")).isEqualTo("create_write,open_read,rename,delete,mkdirs,rmdir");
     assertThat(p.get("numberOfFiles")).isEqualTo(12345L);
     assertThat(p.get("readFileAfterOpen")).isEqualTo(true);

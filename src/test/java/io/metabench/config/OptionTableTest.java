@@ -99,7 +99,8 @@ class OptionTableTest {
     sample(Option.TARGET, "a=file:///tmp/a", "a=file:///tmp/a", null);
     sample(Option.OUT_DIR, "o", "o", null);
     sample(Option.CHART_THREADS, "1", "1", null);
-    sample(Option.WORKLOAD, "nnbench-classic", null, null);
+    sample(Option.WORKLOAD, "nnbench-classic", "nnbench-classic", "nnbench-classic");
+    sample(Option.DRY_RUN, null, "true", null);
     File confDir = new File(dir, "conf");
     confDir.mkdirs();
     Files.write(new File(confDir, "core-site.xml").toPath(), ("<configuration><property><name>"

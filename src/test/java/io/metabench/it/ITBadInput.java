@@ -43,7 +43,8 @@ class ITBadInput {
   static Stream<Arguments> badArguments() {
     return Stream.of(
         Arguments.of("unknown operation", new String[] {"-operation", "create_wrte"},
-            "unknown operation 'create_wrte': use one of create_write, open_read"),
+            "unknown operation 'create_wrte'; did you mean create_write?: use one of create_write, "
+                + "open_read"),
         Arguments.of("no operation", new String[] {"-threads", "2"},
             "no operation given: pass -operation"),
         Arguments.of("threads list not ascending", new String[] {"-operation", "all",

@@ -3,6 +3,7 @@ package io.metabench.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.LogCapture;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
 import org.apache.hadoop.conf.Configuration;
@@ -52,20 +53,17 @@ class ITHdfs extends NamespaceFactsContract {
     // (no -maps): -blockSize 1 would be refused by HDFS, but empty files have no blocks.
     String base = baseUri("nnbench-tutorial");
     // The warnings are log lines: caught here as the console would show them.
-    java.io.StringWriter logged = new java.io.StringWriter();
-    org.apache.log4j.WriterAppender appender = new org.apache.log4j.WriterAppender(
-        new org.apache.log4j.PatternLayout("%m%n"), logged);
-    org.apache.log4j.Logger.getLogger("io.metabench").addAppender(appender);
     MetaBenchRun r;
+    LogCapture logged = new LogCapture();
     try {
       r = run("-operation", "create_write", "-reduces", "6", "-blockSize", "1",
           "-bytesToWrite", "0", "-numberOfFiles", "20", "-replicationFactorPerFile", "3",
           "-readFileAfterOpen", "true", "-baseDir", base);
     } finally {
-      org.apache.log4j.Logger.getLogger("io.metabench").removeAppender(appender);
+      logged.close();
     }
     assertThat(r.exitCode).as(r.toString()).isZero();
-    assertThat(logged.toString()).contains("-blockSize 1 raised to 1048576: the files are empty")
+    assertThat(logged.text()).contains("-blockSize 1 raised to 1048576: the files are empty")
         .contains("-replicationFactorPerFile 3 is above the 1 live DataNode of");
     assertThat(r.json().get("adjustments").get(0).asText()).startsWith("-blockSize 1 raised to "
         + "1048576");

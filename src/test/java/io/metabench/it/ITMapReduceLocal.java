@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.metabench.testing.FaultyLocalFileSystem;
+import io.metabench.testing.LogCapture;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
 import io.metabench.testing.Trees;
@@ -92,10 +93,18 @@ class ITMapReduceLocal {
   @Test
   void aJobWithCleanupLeavesNothing() throws Exception {
     String base = hdfs.uri() + "/mr/cleanup";
-    MetaBenchRun r = MetaBenchRun.run(local(), scratch, "-maps", "2", "-threads", "2",
-        "-numberOfFiles", "5", "-operation", "create_write,rename", "-cleanup", "-baseDir", base);
+    MetaBenchRun r;
+    try (LogCapture log = new LogCapture()) {
+      r = MetaBenchRun.run(local(), scratch, "-maps", "2", "-threads", "2", "-numberOfFiles",
+          "5", "-operation", "create_write,rename", "-cleanup", "-baseDir", base);
+      // The local job runner's tracking URL is served by nothing: not shown.
+      assertThat(log.text()).contains("submitted to the local job runner (in this process; it "
+          + "has no web page)").doesNotContain("localhost:8080");
+    }
     assertThat(r.exitCode).as(r.toString()).isZero();
     assertThat(hdfs.fs().exists(new Path(base))).isFalse();
+    // What each map's cleanup removed, added up: the renamed files of 2 maps x 2 workers x 5.
+    assertThat(r.json().get("cleanup").get("filesRemoved").asLong()).isEqualTo(20);
   }
 
   private Configuration faulty() {

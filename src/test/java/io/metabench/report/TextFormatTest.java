@@ -156,4 +156,24 @@ class TextFormatTest {
     assertThat(TextFormat.withoutServerStack("Connection reset by peer"))
         .isEqualTo("Connection reset by peer");
   }
+
+  @Test
+  void aReplayThatFellBehindItsPaceSaysWhatToChange() throws Exception {
+    RunResult r = ReportFixture.result();
+    java.util.function.BiFunction<Double, Long, String> replayed = (speed, spanNanos) -> {
+      try {
+        return render(r.withReplay(new io.metabench.stats.ReplaySummary("audit.log", 10, 10, 0, 0,
+            Collections.<String, Long>emptyMap(), Collections.<String, Long>emptyMap(), true, 0, 0,
+            speed, 6000, new io.metabench.stats.ReplayPart(10, spanNanos))));
+      } catch (Exception e) {
+        throw new AssertionError(e);
+      }
+    };
+    // 6 s of log in 5 s at -replaySpeed 2: x 1.2, behind the x 2 asked
+    assertThat(replayed.apply(2.0, 5_000_000_000L)).contains("the replay fell behind the "
+        + "recorded pace x 2.000 (achieved x 1.200): commands waited for a busy thread; add "
+        + "-threads, or lower -replaySpeed");
+    assertThat(replayed.apply(1.0, 6_000_000_000L)).doesNotContain("fell behind");
+    assertThat(replayed.apply(0.0, 1_000_000_000L)).doesNotContain("fell behind");
+  }
 }

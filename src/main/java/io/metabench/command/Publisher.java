@@ -39,12 +39,17 @@ final class Publisher {
   }
 
   /**
-   * Whether the run was asked to measure anything (a phase or a prefill), so it has a result
-   * worth a file even when stopped before its first phase ended; a {@code -cleanup} on its own
-   * has none.
+   * Whether the run has a result worth a file: it was asked to measure something (phases, a
+   * prefill, a replay), even when stopped before its first phase ended, or its cleanup failed
+   * (the failures are the record a user needs). A {@code -cleanup} on its own that removed what
+   * it should has none.
    */
   static boolean measured(RunResult result) {
-    return !result.config().operations().isEmpty() || result.prefill() != null;
+    return !result.config().operations().isEmpty()
+        || !result.phases().isEmpty()
+        || result.replay() != null
+        || result.prefill() != null
+        || !result.cleanupFailures().isEmpty();
   }
 
   /** The table, the JSON file and the NNBench block of a single run or replay. */

@@ -2,18 +2,15 @@ package io.metabench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.metabench.testing.ScriptRun;
 import java.io.DataInputStream;
 import java.io.File;
-import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
@@ -30,6 +27,8 @@ class ITDistribution {
 
   @TempDir
   File work;
+  @TempDir
+  File captures;
 
   @Test
   void theThinJarRunsOnJava8AndBundlesOnlyRelocatedLibraries() throws Exception {
@@ -71,7 +70,7 @@ class ITDistribution {
     }
     cp.append(THIN_JAR.getPath());
     String base = new File(work, "bench").toURI().toString();
-    Result r = exec(null, javaCommand("-cp", cp.toString(), "io.metabench.MetaBench",
+    ScriptRun r = exec(null, javaCommand("-cp", cp.toString(), "io.metabench.MetaBench",
         "-operation", "create_write,open_read,rename,delete", "-threads", "2", "-numFiles", "10",
         "-baseDir", base));
     assertThat(r.exitCode).as(r.toString()).isZero();
@@ -83,7 +82,7 @@ class ITDistribution {
     Map<String, String> env = new java.util.HashMap<>();
     env.put("THREADS", "2");
     env.put("NUM_FILES", "20");
-    Result r = exec(env, script("all"));
+    ScriptRun r = exec(env, script("all"));
     assertThat(r.exitCode).as(r.toString()).isZero();
     for (String phase : new String[] {"create_write", "open_read", "rename", "delete", "mkdirs",
         "rmdir"}) {
@@ -91,9 +90,8 @@ class ITDistribution {
     }
     assertThat(r.stdout).contains("(embedded HDFS)");
     // The working directory gets the NNBench log, where NNBench writes it, and one directory
-    // holding a directory per run: nothing else (but this test's captures of stdout and stderr).
-    assertThat(work.list()).containsExactlyInAnyOrder("NNBench_results.log", "metabench-results",
-        "stdout.txt", "stderr.txt");
+    // holding a directory per run: nothing else.
+    assertThat(work.list()).containsExactlyInAnyOrder("NNBench_results.log", "metabench-results");
     String[] runs = new File(work, "metabench-results").list();
     assertThat(runs).hasSize(1);
     assertThat(runs[0]).matches("\\d{8}-\\d{6}-all-embedded-hdfs");
@@ -104,7 +102,7 @@ class ITDistribution {
   @Test
   void theScriptPassesAnNNBenchCommandLineUnchangedAndAcceptsEitherDialect() throws Exception {
     String base = new File(work, "nn").toURI().toString();
-    Result create = exec(null, script("-D", "dfs.replication=1", "-operation", "create_write",
+    ScriptRun create = exec(null, script("-D", "dfs.replication=1", "-operation", "create_write",
         "-numberOfFiles", "6", "-baseDir", base, "-jsonOut", "create.json"));
     assertThat(create.exitCode).as(create.toString()).isZero();
     assertThat(create.stdout).containsPattern("(?m)^create_write +1 +6 +0 ");
@@ -113,14 +111,14 @@ class ITDistribution {
     env.put("THREADS", "1");
     env.put("NUM_FILES", "6");
     env.put("BASE_DIR", base);
-    Result open = exec(env, script("openRead", "-jsonOut", "open.json"));
+    ScriptRun open = exec(env, script("openRead", "-jsonOut", "open.json"));
     assertThat(open.exitCode).as(open.toString()).isZero();
     assertThat(open.stdout).containsPattern("(?m)^open_read +1 +6 +0 ");
   }
 
   @Test
   void theScriptPassesBadInputsExitCodeThrough() throws Exception {
-    Result r = exec(null, script("createWrit"));
+    ScriptRun r = exec(null, script("createWrit"));
     assertThat(r.exitCode).isEqualTo(2);
     assertThat(r.stderr).contains("unknown operation 'createWrit'");
   }
@@ -142,40 +140,7 @@ class ITDistribution {
     return cmd.toArray(new String[0]);
   }
 
-  private Result exec(Map<String, String> env, String... cmd) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(work);
-    if (env != null) {
-      pb.environment().putAll(env);
-    }
-    File out = new File(work, "stdout.txt");
-    File err = new File(work, "stderr.txt");
-    pb.redirectOutput(out).redirectError(err);
-    Process p = pb.start();
-    if (!p.waitFor(5, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      throw new AssertionError("timed out: " + Arrays.toString(cmd));
-    }
-    return new Result(p.exitValue(), read(out), read(err));
-  }
-
-  private static String read(File f) throws IOException {
-    return new String(Files.readAllBytes(f.toPath()), StandardCharsets.UTF_8);
-  }
-
-  private static final class Result {
-    final int exitCode;
-    final String stdout;
-    final String stderr;
-
-    Result(int exitCode, String stdout, String stderr) {
-      this.exitCode = exitCode;
-      this.stdout = stdout;
-      this.stderr = stderr;
-    }
-
-    @Override
-    public String toString() {
-      return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
-    }
+  private ScriptRun exec(Map<String, String> env, String... cmd) throws Exception {
+    return ScriptRun.exec(work, captures, env, 5, cmd);
   }
 }

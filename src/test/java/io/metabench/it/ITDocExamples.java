@@ -1,0 +1,85 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.metabench.testing.DocExamples;
+import io.metabench.testing.ScriptRun;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every {@code scripts/meta-bench.sh} example of README.md and docs/ that needs no cluster of
+ * its own is run through the script, scaled down ({@link DocExamples#scaled}), and must succeed,
+ * so the docs stay true. The examples of one shell block run in order in one working directory
+ * (a later one may read what an earlier one made). What ran and what was skipped, and why, is
+ * printed.
+ */
+class ITDocExamples {
+  private static final File PROJECT = new File(System.getProperty("metabench.project.dir", "."));
+  private static final File SCRIPT = new File(PROJECT, "scripts/meta-bench.sh");
+
+  @TempDir
+  File scratch;
+
+  @Test
+  void everyExampleThatCanRunHereRunsAsWritten() throws Exception {
+    List<DocExamples.Example> examples = DocExamples.of(PROJECT);
+    Map<String, File> dirs = new LinkedHashMap<>();
+    List<String> ran = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    for (DocExamples.Example e : examples) {
+      if (e.skipped != null) {
+        System.out.println("skipped " + e + "  (" + e.skipped + ")");
+        continue;
+      }
+      File dir = dirs.computeIfAbsent(e.block, b -> new File(scratch, "block-" + dirs.size()));
+      String missing = missingInput(e.args, dir);
+      if (missing != null) {
+        System.out.println("skipped " + e + "  (reads " + missing + ", which an example that "
+            + "cannot run here makes)");
+        continue;
+      }
+      File tmp = new File(dir, "tmp");
+      tmp.mkdirs();
+      List<String> cmd = new ArrayList<>();
+      cmd.add(SCRIPT.getPath());
+      cmd.addAll(DocExamples.scaled(e.args, tmp, PROJECT));
+      long started = System.nanoTime();
+      ScriptRun r = ScriptRun.exec(dir, scratch, DocExamples.scaledEnv(e.env, e.args), 5,
+          cmd.toArray(new String[0]));
+      String line = String.format("ran %s  (%.1f s)", e, (System.nanoTime() - started) / 1e9);
+      System.out.println(line);
+      ran.add(line);
+      if (r.exitCode != e.exitCode) {
+        failures.add(e + "\n  as run: " + String.join(" ", cmd) + "\n  expected exit "
+            + e.exitCode + "\n" + r);
+      }
+    }
+    System.out.printf("%d examples ran, %d skipped%n", ran.size(), examples.size() - ran.size());
+    assertThat(failures).as("examples that failed").isEmpty();
+    // The test cannot pass by skipping: the quick start, a study and the NNBench line run.
+    assertThat(ran.size()).as("examples run").isGreaterThanOrEqualTo(12);
+    assertThat(String.join("\n", ran)).contains("scripts/meta-bench.sh all")
+        .contains("-target /benchmarks/MetaBench").contains("-baseDir /benchmarks/NNBench");
+  }
+
+  /** A result file {@code report} is given that is not in {@code dir}; null when all are. */
+  private static String missingInput(List<String> args, File dir) {
+    if (args.isEmpty() || !args.get(0).equals("report")) {
+      return null;
+    }
+    for (int i = 1; i < args.size(); i++) {
+      if (args.get(i).startsWith("-")) {
+        i++; // an option and its value
+      } else if (!new File(dir, args.get(i)).exists()) {
+        return args.get(i);
+      }
+    }
+    return null;
+  }
+}

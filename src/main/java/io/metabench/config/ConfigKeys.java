@@ -244,6 +244,21 @@ public final class ConfigKeys {
   public static final String REPLAY_PRECREATE = "metabench.replay.precreate";
 
   /**
+   * What a replay makes of a getfileinfo or contentSummary of a path its log never settles:
+   * {@code exist} (precreate it: it was probably there) or {@code miss} (replay it as a miss).
+   */
+  public static final String REPLAY_PROBES = "metabench.replay.probes";
+
+  /**
+   * A listing of the recorded namespace ({@code hdfs oiv -p Delimited} or {@code hdfs dfs -ls
+   * -R} output) that says which paths the log touches existed, and what each was.
+   */
+  public static final String REPLAY_NAMESPACE = "metabench.replay.namespace";
+
+  /** A file the embedded HDFS's NameNode writes its audit log to, for a later replay. */
+  public static final String RECORD_AUDIT_LOG = "metabench.record.audit.log";
+
+  /**
    * Files the prefill makes in this map's share of the prefill tree before the phases run, so the
    * phases measure a namespace of that size; 0: no prefill. See docs/prefill.md.
    */

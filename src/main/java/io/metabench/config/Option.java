@@ -260,6 +260,16 @@ public enum Option {
       .key(ConfigKeys.REPLAY_PRECREATE).def(true).group(Group.WORKLOADS).replayOnly()
       .help("First create, unmeasured, what the log reads or renames but never creates "
           + "(default {default})")),
+  REPLAY_PROBES(CHECKED, PROBES, cli("exist|miss", "replayProbes")
+      .key(ConfigKeys.REPLAY_PROBES).def("exist").group(Group.WORKLOADS).replayOnly()
+      .help("A getfileinfo of a path the log never creates or uses otherwise: exist (precreate "
+          + "it) or miss (replay it as a miss; default {default})")),
+  REPLAY_NAMESPACE(SET, TEXT, cli("file", "replayNamespace").key(ConfigKeys.REPLAY_NAMESPACE)
+      .def("").group(Group.WORKLOADS).replayOnly().help("The recorded namespace as `hdfs oiv "
+          + "-p Delimited` or `hdfs dfs -ls -R` prints it: what existed before the log")),
+  RECORD_AUDIT_LOG(SET, TEXT, cli("file", "recordAuditLog").key(ConfigKeys.RECORD_AUDIT_LOG)
+      .def("").group(Group.WORKLOADS).help("Write the embedded HDFS's audit log to this file "
+          + "(to replay elsewhere later)")),
   BYTES_PER_BLOCK(CliAction.BYTES_PER_BLOCK, NONE, cli("bytes", "bytesPerBlock")
       .key(ConfigKeys.BLOCK_SIZE).group(Group.COMPAT).notForReplay(OptionSpec.Reasons.NO_SIZES)
       .help("NNBenchWithoutMR: block size, and bytes per block written with -blocksPerFile")),

@@ -25,11 +25,16 @@ public final class ReplayConfig {
   private final File auditLog;
   private final double speed;
   private final boolean precreate;
+  private final boolean probesAreMisses;
+  private final File namespace;
 
-  private ReplayConfig(File auditLog, double speed, boolean precreate) {
+  private ReplayConfig(File auditLog, double speed, boolean precreate, boolean probesAreMisses,
+      File namespace) {
     this.auditLog = auditLog;
     this.speed = speed;
     this.precreate = precreate;
+    this.probesAreMisses = probesAreMisses;
+    this.namespace = namespace;
   }
 
   /**
@@ -57,7 +62,32 @@ public final class ReplayConfig {
     }
     double speed = (Double) Option.REPLAY_SPEED.read(conf);
     boolean precreate = Option.REPLAY_PRECREATE.readBool(conf);
-    return new ReplayConfig(f, speed, precreate);
+    String listing = Option.REPLAY_NAMESPACE.readText(conf);
+    File ns = listing.isEmpty() ? null : new File(listing);
+    if (ns != null && (!ns.isFile() || !ns.canRead())) {
+      throw new InvalidInputException("-replayNamespace " + listing + " is not a readable file: "
+          + "give the output of `hdfs oiv -p Delimited` or `hdfs dfs -ls -R`");
+    }
+    return new ReplayConfig(f, speed, precreate, misses(conf), ns);
+  }
+
+  private static boolean misses(Configuration conf) {
+    return "miss".equals(Option.REPLAY_PROBES.read(conf));
+  }
+
+  /**
+   * Parses a -replayProbes value.
+   *
+   * @throws InvalidInputException when it is neither exist nor miss
+   */
+  public static String probes(String raw) {
+    String v = raw.trim();
+    if (v.isEmpty() || v.equals("exist") || v.equals("miss")) {
+      return v.isEmpty() ? "exist" : v;
+    }
+    throw new InvalidInputException("-replayProbes '" + raw + "' is not exist or miss: give "
+        + "exist to precreate what the log only probes, or miss to replay those probes as "
+        + "misses");
   }
 
   /**
@@ -65,8 +95,10 @@ public final class ReplayConfig {
    * and the log it names is the driver's copy on the target file system, not a local file.
    */
   public static ReplayConfig ofTask(Configuration conf) {
+    // The listing stays with the driver: it sends the maps what it learnt from it.
     return new ReplayConfig(new File(conf.getTrimmed(REPLAY_AUDIT_LOG, "")),
-        (Double) Option.REPLAY_SPEED.read(conf), Option.REPLAY_PRECREATE.readBool(conf));
+        (Double) Option.REPLAY_SPEED.read(conf), Option.REPLAY_PRECREATE.readBool(conf),
+        misses(conf), null);
   }
 
   /**
@@ -107,12 +139,24 @@ public final class ReplayConfig {
     return precreate;
   }
 
+  /** Whether a probe the log never settles is replayed as a miss (else precreated). */
+  public boolean probesAreMisses() {
+    return probesAreMisses;
+  }
+
+  /** The namespace listing given with -replayNamespace, or null. */
+  public File namespace() {
+    return namespace;
+  }
+
   /** The replay's parameters by their command-line names, for result files. */
   public Map<String, Object> parameters() {
     Map<String, Object> p = new LinkedHashMap<>();
     p.put("auditLog", auditLog.getPath());
     p.put("replaySpeed", speed);
     p.put("replayPrecreate", precreate);
+    p.put("replayProbes", probesAreMisses ? "miss" : "exist");
+    p.put("replayNamespace", namespace == null ? "" : namespace.getPath());
     return p;
   }
 

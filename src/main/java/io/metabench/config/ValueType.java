@@ -146,6 +146,9 @@ public abstract class ValueType {
     }
   };
 
+  /** What a replay makes of an unsettled probe: {@code exist} or {@code miss}. */
+  static final ValueType PROBES = textual(ReplayConfig::probes);
+
   /** Comma-separated operations: a {@code List<OpType>}, empty when none is given. */
   static final ValueType OPERATIONS = new ValueType() {
     @Override

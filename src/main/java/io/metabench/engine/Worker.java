@@ -214,7 +214,7 @@ final class Worker implements Callable<Worker.Recorded> {
         }
         return true;
       } else if (failure == null) {
-        cause = RETURNED_FALSE;
+        cause = source.causeOf(s, RETURNED_FALSE);
         message = "";
       } else {
         cause = source.causeOf(s, Causes.of(failure));

@@ -30,10 +30,12 @@ public final class EmbeddedHdfs implements Closeable {
 
   private final MiniDFSCluster cluster;
   private final File dir;
+  private final AuditRecorder recorder;
 
-  private EmbeddedHdfs(MiniDFSCluster cluster, File dir) {
+  private EmbeddedHdfs(MiniDFSCluster cluster, File dir, AuditRecorder recorder) {
     this.cluster = cluster;
     this.dir = dir;
+    this.recorder = recorder;
   }
 
   /** Starts the cluster; settings already in {@code conf} (from -D) win over the defaults here. */
@@ -50,14 +52,19 @@ public final class EmbeddedHdfs implements Closeable {
         Long.toString(EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS));
     // A benchmark namespace needs no trash, web UI security, or permission checks.
     UserSettings.setUnlessUserSet(conf, "dfs.permissions.enabled", "false");
+    String record = conf.getTrimmed(io.metabench.config.ConfigKeys.RECORD_AUDIT_LOG, "");
+    AuditRecorder recorder = record.isEmpty() ? null : AuditRecorder.to(new File(record));
     try {
       MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir)
           .numDataNodes(1)
           .format(true)
           .build();
       cluster.waitActive();
-      return new EmbeddedHdfs(cluster, dir);
+      return new EmbeddedHdfs(cluster, dir, recorder);
     } catch (IOException | RuntimeException e) {
+      if (recorder != null) {
+        recorder.close();
+      }
       FileUtil.fullyDelete(dir);
       throw e;
     }
@@ -78,6 +85,9 @@ public final class EmbeddedHdfs implements Closeable {
     try {
       cluster.shutdown();
     } finally {
+      if (recorder != null) {
+        recorder.close();
+      }
       FileUtil.fullyDelete(dir);
     }
   }

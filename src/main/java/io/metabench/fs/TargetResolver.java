@@ -37,6 +37,20 @@ public final class TargetResolver {
       named = FileSystem.getDefaultUri(conf);
     }
     Configuration clientConf = clientConf(config, conf);
+    String record = conf.getTrimmed(io.metabench.config.ConfigKeys.RECORD_AUDIT_LOG, "");
+    if (!record.isEmpty() && named != null) {
+      throw new InvalidInputException("-recordAuditLog records the embedded HDFS's audit log, and "
+          + named + " names a file system of its own: on a cluster, its NameNode writes "
+          + "hdfs-audit.log itself; leave out -baseDir's file system to use the embedded HDFS");
+    }
+    if (!record.isEmpty()) {
+      java.io.File f = new java.io.File(record).getAbsoluteFile();
+      if (f.exists() || !f.getParentFile().isDirectory()) {
+        throw new InvalidInputException("-recordAuditLog " + record + (f.exists()
+            ? " already exists: give a new file (MetaBench does not overwrite it)"
+            : ": its directory does not exist: give a file in an existing directory"));
+      }
+    }
     if (named != null) {
       URI fsUri = fsUri(named, conf);
       requireConnector(fsUri.getScheme(), clientConf);

@@ -72,7 +72,7 @@ public final class MetaBenchJob {
   /** Set for a MapReduce replay: what to replay; null for benchmark phases. */
   private ReplayConfig replay;
   private AuditLog log;
-  private long precreated;
+  private Precreation pre;
   private long precreateFailed;
 
   public MetaBenchJob(BenchConfig config, Configuration conf, Target target) {
@@ -163,11 +163,21 @@ public final class MetaBenchJob {
   private void prepareReplay(FileSystem control, Path jobDir)
       throws IOException, InterruptedException {
     ReplayRunner.prepareTarget(control, target);
-    Precreation pre = replay.precreate() ? Precreation.of(log.entries()) : Precreation.NONE;
-    precreateFailed = ReplayRunner.precreate(pre, target, config.threads());
-    precreated = pre.size() - precreateFailed;
+    pre = ReplayRunner.inspect(log, replay);
+    precreateFailed = replay.precreate() ? ReplayRunner.precreate(pre, target, config.threads())
+        : 0;
+    // What the driver learnt of the log (and its listing), for the maps: which commands find
+    // their path absent, which change a subtree.
+    try (java.io.DataOutputStream out = control.create(replayFlags(jobDir), true)) {
+      pre.writeFlags(out);
+    }
     control.copyFromLocalFile(false, true, new Path(replay.auditLog().getAbsoluteFile().toURI()),
         replayLog(jobDir));
+  }
+
+  /** Where the maps of a replay read what the driver learnt of the log. */
+  public static Path replayFlags(Path jobDir) {
+    return new Path(jobDir, "replay-flags");
   }
 
   /** Where the maps of a replay read the log: beside the job's barrier files, as it is. */
@@ -408,7 +418,7 @@ public final class MetaBenchJob {
           parts.add(r.replay().part());
         }
       }
-      result = result.withReplay(ReplayRunner.summary(log, replay, precreated, precreateFailed,
+      result = result.withReplay(ReplayRunner.summary(log, replay, pre, precreateFailed,
           ReplayPart.combine(parts)));
     }
     if (!result.missingMaps().isEmpty()) {

@@ -10,16 +10,15 @@ import io.metabench.engine.Progress;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.replay.AuditLog;
+import io.metabench.replay.Precreation;
 import io.metabench.replay.ReplayRunner;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.stats.PhaseResult;
-import io.metabench.stats.ReplayPart;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.ResultCodec;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -70,18 +69,21 @@ public final class MetaBenchMapper
       if (!conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG, "").isEmpty()) {
         // A MapReduce replay: this map's share of the log, all maps starting at the barrier.
         Path logPath = new Path(conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG));
-        AuditLog log;
-        try (InputStream in = barrierFs.open(logPath)) {
-          log = AuditLog.read(in, logPath.getName());
+        AuditLog log = AuditLog.read(() -> AuditLog.reader(barrierFs.open(logPath),
+            logPath.getName()), logPath.getName(), (k, e) -> { });
+        Precreation flags;
+        try (java.io.DataInputStream in = barrierFs.open(MetaBenchJob.replayFlags(jobDir))) {
+          flags = Precreation.readFlags(in);
         }
         long startedAt = System.currentTimeMillis();
-        java.util.List<PhaseResult> phases = new ReplayRunner(config, ReplayConfig.ofTask(conf),
-            log, target, NanoClock.SYSTEM, progress(conf), StopRequest.NEVER)
-            .runAsMap(mapIndex, conf.getInt(ConfigKeys.MAPS, 1), files);
+        ReplayRunner runner = new ReplayRunner(config, ReplayConfig.ofTask(conf), log, target,
+            NanoClock.SYSTEM, progress(conf), StopRequest.NEVER);
+        java.util.List<PhaseResult> phases = runner.runAsMap(mapIndex,
+            conf.getInt(ConfigKeys.MAPS, 1), files, flags);
         result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
             target.baseDir().toString(), config.sharedClient(), startedAt),
             config, phases, java.util.Collections.emptyMap())
-            .withReplay(ReplaySummary.ofPart(ReplayPart.of(phases)));
+            .withReplay(ReplaySummary.ofPart(runner.lastPart()));
       } else {
         // -startTime is NNBench's way to start the maps together: the first phase then waits
         // for that wall-clock time instead of the file barrier; later phases meet at the

@@ -10,23 +10,38 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.zip.GZIPInputStream;
 
 /**
- * An audit log read for replay: the commands to replay, in log order, and everything else counted
- * (never dropped silently): audit lines whose command has no MetaBench operation, lines with
- * {@code allowed=false}, audit-looking lines that cannot be read, and other lines.
+ * An audit log read for replay, streamed: reading it counts what it holds (commands to replay,
+ * and everything else, never dropped silently: audit lines whose command has no MetaBench
+ * operation, lines with {@code allowed=false}, audit-looking lines that cannot be read, and other
+ * lines) while a visitor sees each command to replay; {@link #forEachEntry} reads it again from
+ * its source. Nothing is kept per line, so a log of tens of millions of lines is read in bounded
+ * memory; the commands are numbered 0, 1, ... in log order, the same number in every pass and
+ * every map.
  *
- * <p>Immutable once read.
+ * <p>Immutable once read; {@link #forEachEntry} may be called from any thread.
  */
 public final class AuditLog {
+  /** Opens the log's text anew, for each pass. */
+  public interface Opener {
+    Reader open() throws IOException;
+  }
+
+  /** Sees each command to replay, in log order. */
+  public interface Visitor {
+    /**
+     * @param index the command's number among the commands to replay, from 0 in log order
+     */
+    void accept(long index, Entry entry) throws IOException;
+  }
+
   /** A command to replay: the audit line and the command it is replayed as. */
   public static final class Entry {
     private final AuditEvent event;
@@ -46,8 +61,13 @@ public final class AuditLog {
     }
   }
 
+  /** What the NameNode never logs, and what would lead outside the replay subtree. */
+  private static final java.util.regex.Pattern DOT_PARTS =
+      java.util.regex.Pattern.compile("(^|/)\\.{1,2}(/|$)");
+
   private final String source;
-  private final List<Entry> entries;
+  private final Opener opener;
+  private final long entries;
   private final long lines;
   private final long auditLines;
   private final long otherLines;
@@ -55,32 +75,36 @@ public final class AuditLog {
   private final String firstProblem;
   private final Map<String, Long> unsupported;
   private final Map<String, Long> denied;
+  private final Set<OpType> operations;
+  private final long firstMillis;
+  private final long lastMillis;
 
-  private AuditLog(String source, List<Entry> entries, long lines, long auditLines,
-      long otherLines, long malformedLines, String firstProblem, Map<String, Long> unsupported,
-      Map<String, Long> denied) {
+  private AuditLog(String source, Opener opener, Scan scan) {
     this.source = source;
-    this.entries = Collections.unmodifiableList(entries);
-    this.lines = lines;
-    this.auditLines = auditLines;
-    this.otherLines = otherLines;
-    this.malformedLines = malformedLines;
-    this.firstProblem = firstProblem;
-    this.unsupported = Collections.unmodifiableMap(unsupported);
-    this.denied = Collections.unmodifiableMap(denied);
+    this.opener = opener;
+    this.entries = scan.entries;
+    this.lines = scan.lines;
+    this.auditLines = scan.audit;
+    this.otherLines = scan.other;
+    this.malformedLines = scan.malformed;
+    this.firstProblem = scan.firstProblem;
+    this.unsupported = Collections.unmodifiableMap(scan.unsupported);
+    this.denied = Collections.unmodifiableMap(scan.denied);
+    this.operations = Collections.unmodifiableSet(scan.operations);
+    this.firstMillis = scan.entries == 0 ? 0 : scan.firstMillis;
+    this.lastMillis = scan.entries == 0 ? 0 : scan.lastMillis;
   }
 
   /**
-   * Reads a log file (a {@code .gz} file is decompressed).
+   * Reads a log file (a {@code .gz} file is decompressed), showing each command to
+   * {@code visitor}.
    *
    * @throws InvalidInputException when it holds no audit line
    * @throws IOException when it cannot be read
    */
-  public static AuditLog read(File file) throws IOException {
-    AuditLog log;
-    try (InputStream in = new FileInputStream(file)) {
-      log = read(in, file.getPath());
-    }
+  public static AuditLog read(File file, Visitor visitor) throws IOException {
+    AuditLog log = read(() -> reader(new FileInputStream(file), file.getPath()), file.getPath(),
+        visitor);
     if (log.auditLines == 0) {
       throw new InvalidInputException("-auditLog " + file.getPath() + " holds no HDFS audit "
           + "lines (allowed=... ugi=... ip=... cmd=... src=...): give the NameNode's audit "
@@ -89,55 +113,108 @@ public final class AuditLog {
     return log;
   }
 
-  /**
-   * Reads a log from {@code in} (UTF-8), named {@code source}; decompressed when the name ends
-   * in {@code .gz}. The caller closes {@code in}.
-   */
-  public static AuditLog read(InputStream in, String source) throws IOException {
-    InputStream raw = source.endsWith(".gz") ? new GZIPInputStream(in) : in;
-    return read(new InputStreamReader(raw, StandardCharsets.UTF_8), source);
+  /** Reads a log file without looking at its commands (they are read again when replayed). */
+  public static AuditLog read(File file) throws IOException {
+    return read(file, (k, e) -> { });
   }
 
-  /** Reads a log from {@code reader}, named {@code source} in reports. */
-  public static AuditLog read(Reader reader, String source) throws IOException {
-    List<Entry> entries = new ArrayList<>();
-    Map<String, Long> unsupported = new TreeMap<>();
-    Map<String, Long> denied = new TreeMap<>();
-    long lines = 0;
-    long audit = 0;
-    long other = 0;
-    long malformed = 0;
+  /** Reads a log held in memory (tests, short examples), named {@code source}. */
+  public static AuditLog ofText(String text, String source) throws IOException {
+    return read(() -> new java.io.StringReader(text), source, (k, e) -> { });
+  }
+
+  /** Reads the log {@code opener} opens, named {@code source} in reports. */
+  public static AuditLog read(Opener opener, String source, Visitor visitor) throws IOException {
+    Scan scan = new Scan();
+    try (Reader r = opener.open()) {
+      scan.run(r, visitor);
+    }
+    return new AuditLog(source, opener, scan);
+  }
+
+  /** UTF-8 text of {@code in}, decompressed when {@code name} ends in {@code .gz}. */
+  public static Reader reader(InputStream in, String name) throws IOException {
+    try {
+      InputStream raw = name.endsWith(".gz") ? new GZIPInputStream(in, 1 << 16) : in;
+      return new InputStreamReader(raw, StandardCharsets.UTF_8);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
+
+  /** Reads the log again from its source, showing each command to replay to {@code visitor}. */
+  public void forEachEntry(Visitor visitor) throws IOException {
+    try (Reader r = opener.open()) {
+      new Scan().run(r, visitor);
+    }
+  }
+
+  /** One pass over the text: the counts, and each command to replay shown to a visitor. */
+  private static final class Scan {
+    long entries;
+    long lines;
+    long audit;
+    long other;
+    long malformed;
     String firstProblem = "";
-    BufferedReader r = new BufferedReader(reader);
-    for (String line; (line = r.readLine()) != null;) {
-      lines++;
-      AuditLogParser.Outcome o = AuditLogParser.parse(line, lines);
-      switch (o.kind()) {
-        case OTHER:
-          other++;
-          break;
-        case MALFORMED:
-          malformed++;
-          if (firstProblem.isEmpty()) {
-            firstProblem = "line " + lines + ": " + o.problem();
-          }
-          break;
-        default:
-          audit++;
-          AuditEvent e = o.event();
-          ReplayCommand c = ReplayCommand.of(e.cmd());
-          if (!e.allowed()) {
-            denied.merge(e.cmd(), 1L, Long::sum);
-          } else if (c == null || e.src() == null || !e.src().startsWith("/")) {
-            unsupported.merge(e.cmd(), 1L, Long::sum);
-          } else {
-            entries.add(new Entry(e, c));
-          }
-          break;
+    final Map<String, Long> unsupported = new TreeMap<>();
+    final Map<String, Long> denied = new TreeMap<>();
+    final Set<OpType> operations = EnumSet.noneOf(OpType.class);
+    long firstMillis = Long.MAX_VALUE;
+    long lastMillis = Long.MIN_VALUE;
+
+    void run(Reader reader, Visitor visitor) throws IOException {
+      BufferedReader r = new BufferedReader(reader, 1 << 16);
+      for (String line; (line = r.readLine()) != null;) {
+        lines++;
+        AuditLogParser.Outcome o = AuditLogParser.parse(line, lines);
+        switch (o.kind()) {
+          case OTHER:
+            other++;
+            break;
+          case MALFORMED:
+            malformed(o.problem());
+            break;
+          default:
+            AuditEvent e = o.event();
+            if (leavesTheSubtree(e)) {
+              audit++;
+              malformed("a path with . or .. parts, which the NameNode never logs and which "
+                  + "would lead outside the replay subtree");
+              break;
+            }
+            audit++;
+            ReplayCommand c = ReplayCommand.of(e.cmd());
+            if (!e.allowed()) {
+              denied.merge(e.cmd(), 1L, Long::sum);
+            } else if (c == null || e.src() == null || !e.src().startsWith("/")) {
+              unsupported.merge(e.cmd(), 1L, Long::sum);
+            } else if (c == ReplayCommand.DELETE && e.src().equals("/")) {
+              // It would remove the replay subtree itself.
+              unsupported.merge("delete /", 1L, Long::sum);
+            } else {
+              operations.add(c.op());
+              firstMillis = Math.min(firstMillis, e.epochMillis());
+              lastMillis = Math.max(lastMillis, e.epochMillis());
+              visitor.accept(entries++, new Entry(e, c));
+            }
+            break;
+        }
       }
     }
-    return new AuditLog(source, entries, lines, audit, other, malformed, firstProblem,
-        unsupported, denied);
+
+    private void malformed(String problem) {
+      malformed++;
+      if (firstProblem.isEmpty()) {
+        firstProblem = "line " + lines + ": " + problem;
+      }
+    }
+
+    private static boolean leavesTheSubtree(AuditEvent e) {
+      return e.src() != null && DOT_PARTS.matcher(e.src()).find()
+          || e.dst() != null && DOT_PARTS.matcher(e.dst()).find();
+    }
   }
 
   /** The file the log was read from. */
@@ -145,18 +222,14 @@ public final class AuditLog {
     return source;
   }
 
-  /** The commands to replay, in log order. */
-  public List<Entry> entries() {
+  /** How many commands the log holds to replay. */
+  public long size() {
     return entries;
   }
 
   /** The operations the replayed commands are counted as, in {@link OpType} order. */
   public Set<OpType> operations() {
-    Set<OpType> ops = EnumSet.noneOf(OpType.class);
-    for (Entry e : entries) {
-      ops.add(e.command().op());
-    }
-    return ops;
+    return operations;
   }
 
   /** Every line of the file. */
@@ -164,7 +237,7 @@ public final class AuditLog {
     return lines;
   }
 
-  /** Lines read as audit lines: replayed, not replayed, denied. */
+  /** Lines read as audit lines: replayed, not replayed, denied, or unreadable paths. */
   public long auditLines() {
     return auditLines;
   }
@@ -174,7 +247,7 @@ public final class AuditLog {
     return otherLines;
   }
 
-  /** Audit-looking lines that could not be read. */
+  /** Audit-looking lines that could not be read, or whose paths could not be replayed. */
   public long malformedLines() {
     return malformedLines;
   }
@@ -186,7 +259,7 @@ public final class AuditLog {
 
   /**
    * Allowed commands not replayed, by audit command: those without a MetaBench operation (and
-   * any with no absolute src).
+   * any with no absolute src), and a delete of {@code /} (as {@code "delete /"}).
    */
   public Map<String, Long> unsupported() {
     return unsupported;
@@ -199,19 +272,11 @@ public final class AuditLog {
 
   /** The time of the first command to replay in the log, in log milliseconds; 0 when none. */
   public long firstMillis() {
-    long min = Long.MAX_VALUE;
-    for (Entry e : entries) {
-      min = Math.min(min, e.event().epochMillis());
-    }
-    return entries.isEmpty() ? 0 : min;
+    return firstMillis;
   }
 
   /** Time from the first to the last command to replay, in milliseconds, as recorded. */
   public long spanMillis() {
-    long max = Long.MIN_VALUE;
-    for (Entry e : entries) {
-      max = Math.max(max, e.event().epochMillis());
-    }
-    return entries.isEmpty() ? 0 : max - firstMillis();
+    return lastMillis - firstMillis;
   }
 }

@@ -1,110 +1,76 @@
 package io.metabench.replay;
 
-import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.NavigableSet;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
- * The paths that existed in the recorded namespace before the log began, as far as the log
- * shows: those a command needs (open, rename's source, delete, listStatus, setPermission,
- * setTimes, append) before any command of the log made them. A replay creates them, unmeasured,
- * before it starts, so it is not a wall of FileNotFoundException.
+ * What a replay finds in its log before it starts ({@link NamespaceModel}): the paths that
+ * existed before the log began, as directories and files under their original names (a replay
+ * creates them, unmeasured, so it is not a wall of FileNotFoundException), the commands whose
+ * path is absent by the log's own account (their failures are the log's, not the replay's), and
+ * the commands that change a subtree other commands work in (they wait for the earlier ones).
  *
- * <p>The log is walked in order, following renames: after {@code rename /a → /b}, a command on
- * {@code /b/f} is about the file that was {@code /a/f}, so it is {@code /a/f} that is created
- * beforehand. A path is not precreated when it, or a directory above it, was made earlier in
- * the log (create, mkdirs, or as a rename's destination), or when an earlier command already
- * settled it. getfileinfo settles nothing: programs probe for paths that are not there.
- *
- * <p>A precreated path is a directory when listStatus needs it or when the log names anything
- * below it; otherwise a file (empty). Directories come first in {@link #dirs()}; files are created
- * with their parents.
- *
- * <p>Immutable.
+ * <p>Not changed once made; {@link #absent} and {@link #subtree} may be read from any thread.
  */
 public final class Precreation {
   private final List<String> dirs;
   private final List<String> files;
+  private final BitSet absent;
+  private final BitSet subtree;
+  private final long ambiguousProbes;
+  private final long fromListing;
+  private String listing;
 
-  private Precreation(List<String> dirs, List<String> files) {
+  Precreation(List<String> dirs, List<String> files, BitSet absent, BitSet subtree,
+      long ambiguousProbes, long fromListing) {
     this.dirs = Collections.unmodifiableList(dirs);
     this.files = Collections.unmodifiableList(files);
+    this.absent = absent;
+    this.subtree = subtree;
+    this.ambiguousProbes = ambiguousProbes;
+    this.fromListing = fromListing;
   }
 
-  /** Nothing to create ({@code -replayPrecreate false}). */
-  public static final Precreation NONE = new Precreation(Collections.<String>emptyList(),
-      Collections.<String>emptyList());
-
-  /** Works out what {@code entries} (in log order) find already there. */
-  public static Precreation of(List<AuditLog.Entry> entries) {
-    Set<String> made = new HashSet<>();
-    Set<String> settled = new HashSet<>();
-    // (destination, resolved source) of each rename so far, oldest first.
-    List<String[]> renames = new ArrayList<>();
-    Map<String, ReplayCommand.Kind> needed = new LinkedHashMap<>();
-    NavigableSet<String> seen = new TreeSet<>();
-    for (AuditLog.Entry entry : entries) {
-      AuditEvent e = entry.event();
-      ReplayCommand c = entry.command();
-      String p = resolve(e.src(), renames);
-      seen.add(p);
-      if (c.existence() == ReplayCommand.Existence.MAKES) {
-        made.add(p);
-        settled.add(p);
-      } else if (c.existence() == ReplayCommand.Existence.NEEDS) {
-        if (!settled.contains(p) && !madeAtOrAbove(p, made) && !p.equals("/")) {
-          needed.put(p, c.kind());
-        }
-        settled.add(p);
-      }
-      if (c == ReplayCommand.RENAME && e.dst() != null) {
-        renames.add(new String[] {e.dst(), p});
-        seen.add(e.dst());
-      }
+  /** Walks {@code log} and works out what it finds already there. */
+  public static Precreation of(AuditLog log, NamespaceListing listing, boolean probesAreMisses)
+      throws java.io.IOException {
+    NamespaceModel model = new NamespaceModel();
+    log.forEachEntry(model::accept);
+    NamespaceListing kept = listing == null ? null : listing.keeping(model.candidates());
+    Precreation p = model.finish(kept, probesAreMisses);
+    if (kept != null) {
+      p.listing = String.format(java.util.Locale.ROOT, "%s: %d paths read, %d kept (those the "
+          + "log needs), %d paths' kinds from it", kept.file().getName(), kept.read(),
+          kept.kept(), p.fromListing);
     }
-    List<String> dirs = new ArrayList<>();
-    List<String> files = new ArrayList<>();
-    for (Map.Entry<String, ReplayCommand.Kind> n : needed.entrySet()) {
-      String p = n.getKey();
-      boolean dir = n.getValue() == ReplayCommand.Kind.DIR
-          || (n.getValue() == ReplayCommand.Kind.ANY && hasBelow(p, seen));
-      (dir ? dirs : files).add(p);
-    }
-    return new Precreation(dirs, files);
+    return p;
   }
 
-  /** The path's name before the log's renames, newest rename first. */
-  static String resolve(String path, List<String[]> renames) {
-    for (int i = renames.size() - 1; i >= 0; i--) {
-      String dst = renames.get(i)[0];
-      if (path.equals(dst) || path.startsWith(dst.endsWith("/") ? dst : dst + "/")) {
-        return renames.get(i)[1] + path.substring(dst.length());
-      }
-    }
-    return path;
+  /** What was read of the listing, or null when none was given. */
+  public String listing() {
+    return listing;
   }
 
-  private static boolean madeAtOrAbove(String p, Set<String> made) {
-    for (String q = p; ; q = ReplaySchedule.parent(q)) {
-      if (made.contains(q)) {
-        return true;
-      }
-      if (q.equals("/")) {
-        return false;
-      }
+  /** Only the flags, as a map of a MapReduce replay needs them (no paths to create). */
+  public void writeFlags(java.io.DataOutput out) throws java.io.IOException {
+    for (BitSet b : java.util.Arrays.asList(absent, subtree)) {
+      byte[] bytes = b.toByteArray();
+      out.writeInt(bytes.length);
+      out.write(bytes);
     }
   }
 
-  private static boolean hasBelow(String p, NavigableSet<String> seen) {
-    String prefix = p.endsWith("/") ? p : p + "/";
-    String next = seen.ceiling(prefix);
-    return next != null && next.startsWith(prefix);
+  /** The flags {@link #writeFlags} wrote. */
+  public static Precreation readFlags(java.io.DataInput in) throws java.io.IOException {
+    BitSet[] b = new BitSet[2];
+    for (int i = 0; i < 2; i++) {
+      byte[] bytes = new byte[in.readInt()];
+      in.readFully(bytes);
+      b[i] = BitSet.valueOf(bytes);
+    }
+    return new Precreation(Collections.<String>emptyList(), Collections.<String>emptyList(),
+        b[0], b[1], 0, 0);
   }
 
   /** Directories to make (with parents), as log paths. */
@@ -119,5 +85,28 @@ public final class Precreation {
 
   public int size() {
     return dirs.size() + files.size();
+  }
+
+  /** Whether command {@code k} finds its path absent by the log's own account. */
+  public boolean absent(long k) {
+    return k <= Integer.MAX_VALUE && absent.get((int) k);
+  }
+
+  /** Whether command {@code k} deletes, renames or changes the mode of a directory. */
+  public boolean changesSubtree(long k) {
+    return k <= Integer.MAX_VALUE && subtree.get((int) k);
+  }
+
+  /**
+   * Paths the log only probed (getfileinfo, contentSummary) and never settled: precreated
+   * unless probes are replayed as misses; 0 with a listing, which settles them.
+   */
+  public long ambiguousProbes() {
+    return ambiguousProbes;
+  }
+
+  /** Precreated paths whose kind came from the listing. */
+  public long fromListing() {
+    return fromListing;
   }
 }

@@ -22,9 +22,11 @@ import org.apache.hadoop.fs.permission.FsPermission;
  *       everything under {@code <baseDir>/replay} is the replay's own;</li>
  *   <li>open: {@code open(src)}, closed without reading (the log records no read);</li>
  *   <li>rename and {@code rename (options=[…])}: {@code rename(src, dst)};</li>
- *   <li>delete: {@code delete(src, recursive=false)}, always non-recursive, so a replay never
- *       removes a subtree it cannot see; a recorded recursive delete of a non-empty directory
- *       fails here, counted by its cause;</li>
+ *   <li>delete: {@code delete(src, recursive=true)}: a delete the log records as allowed
+ *       succeeded on the source, so a directory goes with what is under it. The path is under
+ *       {@code <baseDir>/replay} and never that directory itself (a log path with {@code .} or
+ *       {@code ..} parts, or a delete of {@code /}, is not replayed), so nothing outside the
+ *       replay subtree is ever removed;</li>
  *   <li>mkdirs: {@code mkdirs(src)}, with parents, as HDFS's mkdirs does;</li>
  *   <li>getfileinfo: {@code getFileStatus(src)};</li>
  *   <li>listStatus: {@code listStatus(src)}, its entries counted;</li>
@@ -69,7 +71,7 @@ public enum ReplayCommand {
   DELETE(OpType.DELETE, Existence.NEEDS, Kind.ANY, "delete") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
-      return fs.delete(src, false) ? 0 : RETURNED_FALSE;
+      return fs.delete(src, true) ? 0 : RETURNED_FALSE;
     }
   },
   MKDIRS(OpType.MKDIRS, Existence.MAKES, Kind.DIR, "mkdirs") {

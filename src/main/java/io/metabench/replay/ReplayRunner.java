@@ -65,6 +65,7 @@ public final class ReplayRunner {
   private final StopRequest stop;
   private final ClientFactory clients;
   private File seriesPath;
+  private ReplayPart lastPart;
 
   /**
    * A runner showing progress through {@code progress} and stopping early, with a partial
@@ -132,17 +133,16 @@ public final class ReplayRunner {
     try {
       prepareTarget(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
-      Precreation pre = replay.precreate() ? Precreation.of(log.entries()) : Precreation.NONE;
-      long precreateFailed = precreate(pre, target, config.threads());
-      ReplaySchedule schedule = ReplaySchedule.of(log.entries(), config.threads(),
+      Precreation pre = inspect(log, replay);
+      long precreateFailed = replay.precreate() ? precreate(pre, target, config.threads()) : 0;
+      ReplaySchedule schedule = ReplaySchedule.of(log.firstMillis(), config.threads(),
           replay.speed());
-      List<PhaseResult> phases = replay(schedule, PhaseBarrier.NONE);
+      List<PhaseResult> phases = replay(schedule, pre, PhaseBarrier.NONE, log.size());
       RunResult result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(),
           target.embedded(), base.toString(), config.sharedClient(), startedAt), config,
           phases, Collections.emptyMap())
           .withSemantics(semantics)
-          .withReplay(summary(log, replay, pre.size() - precreateFailed, precreateFailed,
-              ReplayPart.of(phases)));
+          .withReplay(summary(log, replay, pre, precreateFailed, lastPart()));
       return !stop.isRequested() ? result : stop.bySignal()
           ? result.withInterruption(stop.reason()) : result.withEarlyStop(stop.reason());
     } finally {
@@ -151,26 +151,47 @@ public final class ReplayRunner {
   }
 
   /**
+   * What the log finds already there, which of its commands find their path absent, and which
+   * change a subtree: one pass over the log (and the -replayNamespace listing, if given).
+   */
+  public static Precreation inspect(AuditLog log, ReplayConfig replay) throws IOException {
+    long t0 = System.nanoTime();
+    NamespaceListing listing = replay.namespace() == null ? null
+        : NamespaceListing.in(replay.namespace());
+    Precreation pre = Precreation.of(log, listing, replay.probesAreMisses());
+    LOG.info("read {} commands of {} in {} ms: {} paths were there before it ({} directories), "
+        + "{} probed only{}", log.size(), log.source(), (System.nanoTime() - t0) / 1_000_000,
+        pre.size(), pre.dirs().size(), pre.ambiguousProbes(), pre.listing() == null ? ""
+            : ", listing: " + pre.listing());
+    return pre;
+  }
+
+  /**
    * Replays map {@code mapIndex}'s share of the log, starting when the maps meet at
    * {@code barrier} (phase 0): a phase per operation of the whole log, in
    * {@link AuditLog#operations()} order. The driver has checked and claimed the base directory,
-   * made the replay subtree and precreated.
+   * made the replay subtree, precreated, and sent what it learnt of the log ({@code pre}).
    */
-  public List<PhaseResult> runAsMap(int mapIndex, int maps, PhaseBarrier barrier)
-      throws IOException, InterruptedException {
-    return replay(ReplaySchedule.of(log.entries(), config.threads(), replay.speed(), maps,
-        mapIndex), barrier);
+  public List<PhaseResult> runAsMap(int mapIndex, int maps, PhaseBarrier barrier,
+      Precreation pre) throws IOException, InterruptedException {
+    return replay(ReplaySchedule.of(log.firstMillis(), config.threads(), replay.speed(), maps,
+        mapIndex), pre, barrier, -1);
+  }
+
+  /** The figures of this process's (or map's) last replay: commands run, span, order waits. */
+  public ReplayPart lastPart() {
+    return lastPart;
   }
 
   /** Runs the replay phase on the engine: one worker per schedule thread. */
-  private List<PhaseResult> replay(ReplaySchedule schedule, PhaseBarrier barrier)
-      throws IOException, InterruptedException {
+  private List<PhaseResult> replay(ReplaySchedule schedule, Precreation pre,
+      PhaseBarrier barrier, long expected) throws IOException, InterruptedException {
     List<OpType> ops = new ArrayList<>(log.operations());
     List<String> labels = new ArrayList<>();
     for (OpType op : ops) {
       labels.add(op.id());
     }
-    Phase phase = Phase.measured("replay", ops, 0).expecting(schedule.size())
+    Phase phase = Phase.measured("replay", ops, 0).expecting(expected)
         .guardedBy(0, config.opTimeoutMillis() * 1_000_000L, config.failFast())
         .withSeriesLabels(labels);
     if (schedule.paced()) {
@@ -180,18 +201,25 @@ public final class ReplayRunner {
     try (PhaseEngine engine = new PhaseEngine(clients, config.sharedClient(), clock,
         ClockAnchor.now(clock), barrier, progress, stop).writingSeriesTo(series)
         .warmingClientsWith(new ClientWarmup(config.clientWarmupMillis() * 1_000_000L,
-            BaseDirMarker.clientWarmupDir(target.baseDir(), config.mapIndex())))) {
+            BaseDirMarker.clientWarmupDir(target.baseDir(), config.mapIndex())));
+        ReplayFeed feed = new ReplayFeed(log, schedule, pre, ops)) {
       List<FileSystem> fs = engine.clients(schedule.threads());
-      ReplayOp op = new ReplayOp(log.entries(), target.baseDir());
       List<ReplaySource> sources = new ArrayList<>();
       for (int t = 0; t < schedule.threads(); t++) {
-        sources.add(new ReplaySource(OpContext.forGivenPaths(fs.get(t), clock), op,
-            log.entries(), schedule, t, ops));
+        sources.add(new ReplaySource(OpContext.forGivenPaths(fs.get(t), clock),
+            new ReplayOp(target.baseDir()), feed, t, schedule.paced(), stop));
       }
-      LOG.info("replay of {}: {} of its {} commands on {} threads at speed {} into {}",
-          log.source(), schedule.size(), log.entries().size(), schedule.threads(),
-          replay.speed(), ReplaySchedule.replayRoot(target.baseDir()));
-      return engine.run(phase, sources);
+      LOG.info("replay of {}: its {} commands on {} threads at speed {} into {}",
+          log.source(), log.size(), schedule.threads(), replay.speed(),
+          ReplaySchedule.replayRoot(target.baseDir()));
+      feed.start();
+      List<PhaseResult> phases = engine.run(phase, sources);
+      if (feed.failure() != null) {
+        throw new IOException("reading " + log.source() + " again failed: "
+            + feed.failure().getMessage(), feed.failure());
+      }
+      lastPart = ReplayPart.of(phases).withOrderWaits(feed.waits(), feed.waitNanos());
+      return phases;
     } finally {
       if (series != null) {
         try {
@@ -255,11 +283,14 @@ public final class ReplayRunner {
   }
 
   /** The summary of a replay of {@code log}: what the log held, and what the replay did. */
-  public static ReplaySummary summary(AuditLog log, ReplayConfig replay, long precreated,
+  public static ReplaySummary summary(AuditLog log, ReplayConfig replay, Precreation pre,
       long precreateFailed, ReplayPart part) {
+    long precreated = replay.precreate() ? pre.size() - precreateFailed : 0;
     return new ReplaySummary(log.source(), log.lines(), log.auditLines(), log.otherLines(),
         log.malformedLines(), log.unsupported(), log.denied(), replay.precreate(), precreated,
-        precreateFailed, replay.speed(), log.spanMillis(), part);
+        precreateFailed, replay.speed(), log.spanMillis(), part)
+        .withInference(new ReplaySummary.Inference(pre.dirs().size(), pre.files().size(),
+            pre.ambiguousProbes(), replay.probesAreMisses(), pre.listing()));
   }
 
   private static <T> List<T> forEachThread(ExecutorService pool, int threads,

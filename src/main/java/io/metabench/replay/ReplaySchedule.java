@@ -1,8 +1,5 @@
 package io.metabench.replay;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -28,22 +25,26 @@ import org.apache.hadoop.fs.Path;
  * replay starts, t_k being its log time in ms and t_0 the earliest of the replayed commands. With
  * s = 0 nothing is due: every thread runs its commands back to back.
  *
- * <p>Immutable.
+ * <p>Immutable; a function of the command, computed as the log streams past.
  */
 public final class ReplaySchedule {
-  private final List<int[]> perThread;
-  private final long[] dueOffsetNanos;
+  private final int threads;
   private final double speed;
+  private final int maps;
+  private final int mapIndex;
+  private final long firstMillis;
 
-  private ReplaySchedule(List<int[]> perThread, long[] dueOffsetNanos, double speed) {
-    this.perThread = Collections.unmodifiableList(perThread);
-    this.dueOffsetNanos = dueOffsetNanos;
+  private ReplaySchedule(int threads, double speed, int maps, int mapIndex, long firstMillis) {
+    this.threads = threads;
     this.speed = speed;
+    this.maps = maps;
+    this.mapIndex = mapIndex;
+    this.firstMillis = firstMillis;
   }
 
-  /** The schedule of {@code entries} (in log order) over {@code threads} threads. */
-  public static ReplaySchedule of(List<AuditLog.Entry> entries, int threads, double speed) {
-    return of(entries, threads, speed, 0, 0);
+  /** The schedule of a log whose earliest command is at {@code firstMillis}, in one process. */
+  public static ReplaySchedule of(long firstMillis, int threads, double speed) {
+    return of(firstMillis, threads, speed, 0, 0);
   }
 
   /**
@@ -52,38 +53,23 @@ public final class ReplaySchedule {
    * {@code slot mod threads}, so each map takes a fixed share of the directories. Due times are
    * relative to the earliest command of the whole log, the same in every map.
    */
-  public static ReplaySchedule of(List<AuditLog.Entry> entries, int threads, double speed,
-      int maps, int mapIndex) {
-    List<List<Integer>> lists = new ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      lists.add(new ArrayList<>());
+  public static ReplaySchedule of(long firstMillis, int threads, double speed, int maps,
+      int mapIndex) {
+    return new ReplaySchedule(threads, speed, maps, mapIndex, firstMillis);
+  }
+
+  /** The thread of this process (or map) that replays a command on {@code src}; -1: another map's. */
+  public int owner(String src) {
+    if (maps == 0) {
+      return threadOf(src, threads);
     }
-    long t0 = Long.MAX_VALUE;
-    for (AuditLog.Entry e : entries) {
-      t0 = Math.min(t0, e.event().epochMillis());
-    }
-    long[] due = new long[entries.size()];
-    for (int k = 0; k < entries.size(); k++) {
-      AuditEvent e = entries.get(k).event();
-      if (maps == 0) {
-        lists.get(threadOf(e.src(), threads)).add(k);
-      } else {
-        long slot = slot(e.src(), (long) maps * threads); // up to 10^10 slots: long
-        if (slot / threads == mapIndex) {
-          lists.get((int) (slot % threads)).add(k);
-        }
-      }
-      due[k] = dueOffsetNanos(e.epochMillis() - t0, speed);
-    }
-    List<int[]> perThread = new ArrayList<>();
-    for (List<Integer> l : lists) {
-      int[] a = new int[l.size()];
-      for (int i = 0; i < a.length; i++) {
-        a[i] = l.get(i);
-      }
-      perThread.add(a);
-    }
-    return new ReplaySchedule(perThread, due, speed);
+    long slot = slot(src, (long) maps * threads); // up to 10^10 slots: long
+    return slot / threads == mapIndex ? (int) (slot % threads) : -1;
+  }
+
+  /** How long after the replay's start a command recorded at {@code epochMillis} is due. */
+  public long dueOffsetNanosAt(long epochMillis) {
+    return dueOffsetNanos(epochMillis - firstMillis, speed);
   }
 
   /**
@@ -148,26 +134,7 @@ public final class ReplaySchedule {
   }
 
   public int threads() {
-    return perThread.size();
-  }
-
-  /** How many commands this schedule's threads replay (a map's share, or all). */
-  public int size() {
-    int n = 0;
-    for (int[] c : perThread) {
-      n += c.length;
-    }
-    return n;
-  }
-
-  /** The indexes (into the log's entries) thread {@code t} replays, in log order. */
-  public int[] commandsOf(int t) {
-    return perThread.get(t);
-  }
-
-  /** How long after the replay's start command {@code k} is due, in nanoseconds. */
-  public long dueOffsetNanos(int k) {
-    return dueOffsetNanos[k];
+    return threads;
   }
 
   /** Whether commands have due times (speed &gt; 0). */

@@ -104,13 +104,14 @@ public final class JsonFormat implements ResultFormat<RunResult> {
       writeMaps(w, result);
     }
     if (result.replay() != null) {
-      writeReplay(w, result.replay());
+      writeReplay(w, result.replay(), result);
     }
     w.writeEndObject();
   }
 
   /** The replay's summary (docs/replay.md): only in a replay's result. */
-  private static void writeReplay(JsonGenerator w, ReplaySummary r) throws IOException {
+  private static void writeReplay(JsonGenerator w, ReplaySummary r, RunResult result)
+      throws IOException {
     w.writeObjectFieldStart("replay");
     w.writeStringField("auditLog", r.auditLog());
     JsonOutput.number(w, "replaySpeed", r.speed(), 6);
@@ -133,6 +134,19 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeBooleanField("replayPrecreate", r.precreate());
     w.writeNumberField("precreated", r.precreated());
     w.writeNumberField("precreateFailed", r.precreateFailed());
+    if (r.inference() != null) {
+      w.writeNumberField("precreatedDirectories", r.inference().dirs());
+      w.writeNumberField("precreatedFiles", r.inference().files());
+      w.writeNumberField("ambiguousProbes", r.inference().ambiguousProbes());
+      w.writeStringField("replayProbes", r.inference().probesAreMisses() ? "miss" : "exist");
+      if (r.inference().listing() != null) {
+        w.writeStringField("listing", r.inference().listing());
+      }
+    }
+    w.writeNumberField("expectedFailures", result.expectedFailures());
+    w.writeNumberField("replayFaults", result.failedOperations());
+    w.writeNumberField("orderWaits", r.part().orderWaits());
+    JsonOutput.number(w, "orderWaitMs", r.part().orderWaitNanos() / 1e6, 3);
     JsonOutput.number(w, "logSpanSeconds", r.logSpanMillis() / 1e3, 3);
     JsonOutput.number(w, "replaySpanSeconds", r.replaySpanNanos() / 1e9, 6);
     JsonOutput.number(w, "achievedSpeed", r.achievedSpeed(), 6);

@@ -119,6 +119,9 @@ public final class TextFormat implements ResultFormat<RunResult> {
       verdict = "Stopped early (" + result.interruptedBy() + "): the figures cover the operations "
           + "that completed before it" + (failed == 0 ? "" : "; " + failed + " of them failed")
           + " (exit code " + result.exitCode() + ").";
+    } else if (result.exitCode() == 0 && result.expectedFailures() > 0) {
+      verdict = "No replay faults: the " + result.expectedFailures() + " failures are the log's "
+          + "own (expected by the log; exit code 0).";
     } else if (result.exitCode() == 0) {
       verdict = "All operations succeeded.";
     } else if (!result.notRun().isEmpty()) {
@@ -142,6 +145,10 @@ public final class TextFormat implements ResultFormat<RunResult> {
           + result.exitCode() + ").";
     } else {
       verdict = failed + " operations failed (exit code " + result.exitCode() + ").";
+    }
+    if (result.replay() != null && result.exitCode() != 0 && result.expectedFailures() > 0) {
+      verdict += " Besides those, " + result.expectedFailures() + " failures are the log's own "
+          + "(expected by the log).";
     }
     out.append(String.format(Locale.ROOT, "%n%s%n", verdict));
   }
@@ -242,9 +249,23 @@ public final class TextFormat implements ResultFormat<RunResult> {
           e.getKey(), e.getValue()));
     }
     out.append(r.precreate() ? String.format(Locale.ROOT, "precreated %d paths the log found "
-        + "already there%s%n", r.precreated(), r.precreateFailed() == 0 ? ""
-            : " (" + r.precreateFailed() + " could not be created)")
+        + "already there%s%s%n", r.precreated(), inferred(r.inference()),
+        r.precreateFailed() == 0 ? "" : " (" + r.precreateFailed() + " could not be created)")
         : String.format(Locale.ROOT, "nothing precreated (-replayPrecreate false)%n"));
+    ReplaySummary.Inference in = r.inference();
+    if (in != null && in.listing() != null) {
+      out.append(String.format(Locale.ROOT, "  listing %s%n", in.listing()));
+    } else if (in != null && in.ambiguousProbes() > 0) {
+      out.append(String.format(Locale.ROOT, "  %d paths were only probed (getfileinfo, "
+          + "contentSummary) and never created or used: %s%n", in.ambiguousProbes(),
+          in.probesAreMisses() ? "replayed as misses (-replayProbes miss)"
+              : "precreated (-replayProbes miss replays them as misses)"));
+    }
+    if (r.part().orderWaits() > 0) {
+      out.append(String.format(Locale.ROOT, "  order: %d commands on directories waited for "
+          + "earlier commands under them on other threads, %s ms in all%n",
+          r.part().orderWaits(), fixed(r.part().orderWaitNanos() / 1e6, 1)));
+    }
     out.append(String.format(Locale.ROOT, "log span %s s, replay span %s s, -replaySpeed %s, "
         + "achieved speed %s%n", fixed(r.logSpanMillis() / 1e3, 3),
         fixed(r.replaySpanNanos() / 1e9, 3), r.speed() == 0 ? "0 (as fast as possible)"
@@ -255,6 +276,11 @@ public final class TextFormat implements ResultFormat<RunResult> {
           + "-replaySpeed (each command's lateness is in maxLateMs)%n",
           ReportMath.fixed(r.speed(), 3, "-"), fixed(r.achievedSpeed(), 3)));
     }
+  }
+
+  private static String inferred(ReplaySummary.Inference in) {
+    return in == null ? "" : String.format(Locale.ROOT, " (%d directories, %d files)", in.dirs(),
+        in.files());
   }
 
   /**

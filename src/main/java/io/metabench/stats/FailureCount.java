@@ -7,6 +7,13 @@ package io.metabench.stats;
  * <p>Mutable, and not thread-safe: owned by one worker until merged after the phase.
  */
 public final class FailureCount {
+  /**
+   * The prefix of a cause a replay counts as the log's own: the command's path was absent by
+   * the log's account, so it could not have succeeded on the source either (docs/replay.md).
+   * Such failures are reported, and do not make the exit code 1.
+   */
+  public static final String EXPECTED_BY_THE_LOG = "expected by the log: ";
+
   private long count;
   private final String example;
 
@@ -42,5 +49,21 @@ public final class FailureCount {
         existing.add(e.getValue().count());
       }
     }
+  }
+
+  /** Whether failures under {@code cause} are the log's own (see {@link #EXPECTED_BY_THE_LOG}). */
+  public static boolean expectedByTheLog(String cause) {
+    return cause.startsWith(EXPECTED_BY_THE_LOG);
+  }
+
+  /** The failures in {@code causes} that are the log's own. */
+  public static long expectedByTheLog(java.util.Map<String, FailureCount> causes) {
+    long n = 0;
+    for (java.util.Map.Entry<String, FailureCount> e : causes.entrySet()) {
+      if (expectedByTheLog(e.getKey())) {
+        n += e.getValue().count();
+      }
+    }
+    return n;
   }
 }

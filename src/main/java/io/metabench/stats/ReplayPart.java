@@ -14,10 +14,26 @@ import java.util.List;
 public final class ReplayPart {
   private final long executed;
   private final long spanNanos;
+  private final long orderWaits;
+  private final long orderWaitNanos;
 
   public ReplayPart(long executed, long spanNanos) {
+    this(executed, spanNanos, 0, 0);
+  }
+
+  public ReplayPart(long executed, long spanNanos, long orderWaits, long orderWaitNanos) {
     this.executed = executed;
     this.spanNanos = spanNanos;
+    this.orderWaits = orderWaits;
+    this.orderWaitNanos = orderWaitNanos;
+  }
+
+  /**
+   * This part with the waits the order across threads forced: commands that changed a subtree
+   * and waited for earlier commands on other threads, and how long they waited in all.
+   */
+  public ReplayPart withOrderWaits(long waits, long waitNanos) {
+    return new ReplayPart(executed, spanNanos, waits, waitNanos);
   }
 
   /**
@@ -46,11 +62,15 @@ public final class ReplayPart {
   public static ReplayPart combine(List<ReplayPart> parts) {
     long executed = 0;
     long span = 0;
+    long waits = 0;
+    long waitNanos = 0;
     for (ReplayPart p : parts) {
       executed += p.executed;
       span = Math.max(span, p.spanNanos);
+      waits += p.orderWaits;
+      waitNanos += p.orderWaitNanos;
     }
-    return new ReplayPart(executed, span);
+    return new ReplayPart(executed, span, waits, waitNanos);
   }
 
   /** Commands executed (succeeded or failed). */
@@ -61,5 +81,15 @@ public final class ReplayPart {
   /** From the start of the first command to the end of the last, in nanoseconds; 0 if none ran. */
   public long spanNanos() {
     return spanNanos;
+  }
+
+  /** Commands that waited for earlier commands on other threads (a directory's delete, say). */
+  public long orderWaits() {
+    return orderWaits;
+  }
+
+  /** How long those commands waited in all, in nanoseconds. */
+  public long orderWaitNanos() {
+    return orderWaitNanos;
   }
 }

@@ -27,6 +27,59 @@ public final class ReplaySummary {
   private final double speed;
   private final long logSpanMillis;
   private final long replaySpanNanos;
+  private final ReplayPart part;
+  private final Inference inference;
+
+  /**
+   * What the replay learnt of its log before it ran (docs/replay.md#precreation): the paths that
+   * were there before it, the probes it could not settle, and the listing it read.
+   *
+   * <p>Immutable.
+   */
+  public static final class Inference {
+    private final long dirs;
+    private final long files;
+    private final long ambiguousProbes;
+    private final boolean probesAreMisses;
+    private final String listing;
+
+    /**
+     * @param listing what was read of the -replayNamespace listing, or null without one
+     */
+    public Inference(long dirs, long files, long ambiguousProbes, boolean probesAreMisses,
+        String listing) {
+      this.dirs = dirs;
+      this.files = files;
+      this.ambiguousProbes = ambiguousProbes;
+      this.probesAreMisses = probesAreMisses;
+      this.listing = listing;
+    }
+
+    /** Directories found there before the log. */
+    public long dirs() {
+      return dirs;
+    }
+
+    /** Files found there before the log. */
+    public long files() {
+      return files;
+    }
+
+    /** Paths the log only probed (getfileinfo, contentSummary) and never settled. */
+    public long ambiguousProbes() {
+      return ambiguousProbes;
+    }
+
+    /** Whether those probes were replayed as misses (else their paths were precreated). */
+    public boolean probesAreMisses() {
+      return probesAreMisses;
+    }
+
+    /** What was read of the listing, or null when none was given. */
+    public String listing() {
+      return listing;
+    }
+  }
 
   public ReplaySummary(String auditLog, long lines, long auditLines, long otherLines,
       long malformedLines, Map<String, Long> unsupported, Map<String, Long> denied,
@@ -46,6 +99,37 @@ public final class ReplaySummary {
     this.speed = speed;
     this.logSpanMillis = logSpanMillis;
     this.replaySpanNanos = part.spanNanos();
+    this.part = part;
+    this.inference = null;
+  }
+
+  private ReplaySummary(ReplaySummary s, Inference inference) {
+    this.auditLog = s.auditLog;
+    this.lines = s.lines;
+    this.auditLines = s.auditLines;
+    this.otherLines = s.otherLines;
+    this.malformedLines = s.malformedLines;
+    this.replayed = s.replayed;
+    this.unsupported = s.unsupported;
+    this.denied = s.denied;
+    this.precreate = s.precreate;
+    this.precreated = s.precreated;
+    this.precreateFailed = s.precreateFailed;
+    this.speed = s.speed;
+    this.logSpanMillis = s.logSpanMillis;
+    this.replaySpanNanos = s.replaySpanNanos;
+    this.part = s.part;
+    this.inference = inference;
+  }
+
+  /** This summary with what the replay learnt of its log before it ran. */
+  public ReplaySummary withInference(Inference inference) {
+    return new ReplaySummary(this, inference);
+  }
+
+  /** What the replay learnt of its log before it ran; null in a map's share. */
+  public Inference inference() {
+    return inference;
   }
 
   /**
@@ -59,7 +143,7 @@ public final class ReplaySummary {
 
   /** What this process (or the maps together) replayed: commands and span. */
   public ReplayPart part() {
-    return new ReplayPart(replayed, replaySpanNanos);
+    return part;
   }
 
   /** The audit log file. */

@@ -31,7 +31,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class ResultCodec {
   /** 5: what cleanup removed (4: one form for a map's and a local run's result). */
-  private static final int VERSION = 5;
+  private static final int VERSION = 6;
   /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
   private static final int EXAMPLE_MAX_CHARS = 2000;
 
@@ -229,10 +229,12 @@ public final class ResultCodec {
   private static void writeReplayPart(ReplayPart p, DataOutput out) throws IOException {
     out.writeLong(p.executed());
     out.writeLong(p.spanNanos());
+    out.writeLong(p.orderWaits());
+    out.writeLong(p.orderWaitNanos());
   }
 
   private static ReplayPart readReplayPart(DataInput in) throws IOException {
-    return new ReplayPart(in.readLong(), in.readLong());
+    return new ReplayPart(in.readLong(), in.readLong(), in.readLong(), in.readLong());
   }
 
   private static void writePrefill(PrefillResult p, DataOutput out) throws IOException {

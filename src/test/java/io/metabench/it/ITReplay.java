@@ -136,7 +136,7 @@ class ITReplay {
 
   /** The recorded log's replayable commands. */
   private static AuditLog parsed() throws Exception {
-    return AuditLog.read(new java.io.StringReader(String.join("\n", recorded)), "recorded");
+    return AuditLog.ofText(String.join("\n", recorded), "recorded");
   }
 
   /** (cmd, src, dst) per thread, in order, of the commands on paths under {@code prefix}. */
@@ -154,7 +154,7 @@ class ITReplay {
   /** How many commands of each operation the recorded log asks to replay. */
   private static Map<String, Integer> expectedCounts() throws Exception {
     Map<String, Integer> expected = new TreeMap<>();
-    for (AuditLog.Entry e : parsed().entries()) {
+    for (AuditLog.Entry e : entriesOf(parsed())) {
       expected.merge(e.command().op().id(), 1, Integer::sum);
     }
     return expected;
@@ -191,7 +191,7 @@ class ITReplay {
         "contentSummary");
     assertThat(log.denied()).containsEntry("listStatus", 1L);
     List<String> srcs = new ArrayList<>();
-    for (AuditLog.Entry e : log.entries()) {
+    for (AuditLog.Entry e : entriesOf(log)) {
       srcs.add(e.event().src());
     }
     assertThat(srcs).contains("/scenario/alice/in/a 3=x");
@@ -231,7 +231,7 @@ class ITReplay {
     }
     assertThat(precreateSeen).as("the file the log found there was created first").isTrue();
     List<AuditEvent> original = new ArrayList<>();
-    for (AuditLog.Entry e : parsed().entries()) {
+    for (AuditLog.Entry e : entriesOf(parsed())) {
       original.add(e.event());
     }
     assertThat(perThread(replayed, prefix)).isEqualTo(perThread(original, ""));
@@ -307,7 +307,7 @@ class ITReplay {
       counted.put(p.get("operation").asText(), p.get("attempted").asInt());
     }
     assertThat(counted).isEqualTo(expected);
-    assertThat(json.get("replay").get("replayed").asInt()).isEqualTo(parsed().entries().size());
+    assertThat(json.get("replay").get("replayed").asInt()).isEqualTo(entriesOf(parsed()).size());
     assertThat(json.get("replay").get("precreated").asInt()).isEqualTo(1);
     assertThat(hdfs.fs().exists(new Path(hdfs.uri() + basePath + "/.metabench/jobs")))
         .as("the job's directory, with its copy of the log, is removed").isFalse();
@@ -414,5 +414,11 @@ class ITReplay {
     assertThat(refused.exitCode).isEqualTo(2);
     assertThat(refused.stderr).contains("holds other content and no MetaBench marker");
     assertThat(foreign.list()).containsExactly("precious");
+  }
+
+  private static java.util.List<AuditLog.Entry> entriesOf(AuditLog log) throws Exception {
+    java.util.List<AuditLog.Entry> all = new java.util.ArrayList<>();
+    log.forEachEntry((k, e) -> all.add(e));
+    return all;
   }
 }

@@ -3,7 +3,6 @@ package io.metabench.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.op.OpType;
-import java.io.StringReader;
 import org.junit.jupiter.api.Test;
 
 /** Audit lines in the format Hadoop 3.4's FSNamesystem audit logger writes (tab-separated). */
@@ -106,11 +105,11 @@ class AuditLogParserTest {
         line("2026-11-22 08:45:07,600", true, "a (auth:SIMPLE)", "listCachePools", "null", "null",
             "null"),
         line("2026-11-22 08:45:09,000", true, "a (auth:SIMPLE)", "open", "/d/f", "null", "null"));
-    AuditLog a = AuditLog.read(new StringReader(log), "test");
+    AuditLog a = AuditLog.ofText(log, "test");
     assertThat(a.lines()).isEqualTo(9);
     assertThat(a.auditLines()).isEqualTo(8);
     assertThat(a.otherLines()).isEqualTo(1);
-    assertThat(a.entries()).extracting(e -> e.command()).containsExactly(ReplayCommand.MKDIRS,
+    assertThat(ReplayScheduleTest.entries(a)).extracting(e -> e.command()).containsExactly(ReplayCommand.MKDIRS,
         ReplayCommand.CREATE, ReplayCommand.CONTENT_SUMMARY, ReplayCommand.OPEN);
     assertThat(a.unsupported()).containsEntry("setOwner", 1L)
         .containsEntry("listCachePools", 1L).hasSize(2);

@@ -2,27 +2,40 @@ package io.metabench.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class PrecreationTest {
+  @TempDir
+  File tmp;
+
+  private static Precreation of(AuditLog a) throws Exception {
+    return Precreation.of(a, null, false);
+  }
+
   @Test
   void whatTheLogReadsOrRenamesButNeverMadeIsCreatedBeforehand() throws Exception {
     AuditLog a = ReplayScheduleTest.log(
         0, "open", "/old/f1",             // existed: a file
-        1, "getfileinfo", "/probe",      // a probe settles nothing
+        1, "getfileinfo", "/probe",      // a probe of what the log then makes: a miss
         2, "create", "/probe",           // made by the log
         3, "open", "/probe",
-        4, "listStatus", "/old/listed",  // existed: a directory
+        4, "listStatus", "/old/listed",  // existed: listed only, a directory
         5, "rename", "/old/r",           // existed: a file (no dst here)
         6, "mkdirs", "/new",
-        7, "open", "/new/x",             // under a directory the log made: not precreated
+        7, "open", "/new/x",             // under a directory the log made: absent
         8, "setPermission", "/old/tree", // existed, and the log names a path below it: a dir
         9, "open", "/old/tree/leaf",     // existed: a file
         10, "open", "/old/f1");          // already settled
-    Precreation p = Precreation.of(a.entries());
+    Precreation p = of(a);
     assertThat(p.dirs()).containsExactly("/old/listed", "/old/tree");
     assertThat(p.files()).containsExactly("/old/f1", "/old/r", "/old/tree/leaf");
     assertThat(p.size()).isEqualTo(5);
+    assertThat(absent(p, 11)).containsExactly(1, 7);
   }
 
   @Test
@@ -36,17 +49,116 @@ class PrecreationTest {
         "create", "/out/d/_SUCCESS", "null", "null")).append('\n');
     sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,003", true, "u (auth:SIMPLE)",
         "open", "/out/d/_SUCCESS", "null", "null")).append('\n');
-    Precreation p = Precreation.of(AuditLog.read(new java.io.StringReader(sb.toString()), "t")
-        .entries());
+    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,004", true, "u (auth:SIMPLE)",
+        "open", "/in/d/part-0", "null", "null")).append('\n');
+    Precreation p = of(AuditLog.ofText(sb.toString(), "t"));
     // /out/d/part-0 was /in/d/part-0 before the rename; /in/d is a directory (it has entries).
     assertThat(p.dirs()).containsExactly("/in/d");
     assertThat(p.files()).containsExactly("/in/d/part-0");
+    // After the rename nothing is left at /in/d: the log's own open there cannot succeed.
+    assertThat(absent(p, 5)).containsExactly(4);
   }
 
   @Test
   void aLogThatMakesEverythingItUsesNeedsNothing() throws Exception {
     AuditLog a = ReplayScheduleTest.log(0, "mkdirs", "/a", 1, "create", "/a/f", 2, "open",
         "/a/f", 3, "rename", "/a/f", 4, "delete", "/a");
-    assertThat(Precreation.of(a.entries()).size()).isZero();
+    assertThat(of(a).size()).isZero();
+    assertThat(absent(of(a), 5)).isEmpty();
+  }
+
+  @Test
+  void aProbeThatNothingSettlesIsPrecreatedByDefaultOrReplayedAsAMiss() throws Exception {
+    AuditLog a = ReplayScheduleTest.log(0, "getfileinfo", "/user/u/.Trash/Current",
+        1, "getfileinfo", "/seen", 2, "open", "/seen",
+        3, "contentSummary", "/sum", 4, "listStatus", "/sum");
+    Precreation exist = Precreation.of(a, null, false);
+    assertThat(exist.files()).containsExactly("/user/u/.Trash/Current", "/seen");
+    assertThat(exist.dirs()).containsExactly("/sum");
+    assertThat(exist.ambiguousProbes()).isEqualTo(1);
+    assertThat(absent(exist, 5)).isEmpty();
+    Precreation miss = Precreation.of(a, null, true);
+    assertThat(miss.files()).containsExactly("/seen");
+    assertThat(miss.ambiguousProbes()).isEqualTo(1);
+    assertThat(absent(miss, 5)).containsExactly(0);
+  }
+
+  @Test
+  void whatALogDoesWithAPathDecidesFileOrDirectory() throws Exception {
+    AuditLog a = ReplayScheduleTest.log(
+        0, "listStatus", "/hbase/hbase.version",   // listing a file is legal HDFS ...
+        1, "open", "/hbase/hbase.version",         // ... an open makes it a file
+        2, "setTimes", "/t",                       // a file
+        3, "append", "/ap",                        // a file
+        4, "getfileinfo", "/parent",               // probed, then used as a parent: a dir
+        5, "open", "/parent/child",
+        6, "listStatus", "/m",                     // listed, then made again: a dir
+        7, "mkdirs", "/m",
+        8, "open", "/a/b/c");                      // its parents existed; not precreated
+    Precreation p = of(a);
+    assertThat(p.files()).containsExactly("/hbase/hbase.version", "/t", "/ap", "/parent/child",
+        "/a/b/c");
+    assertThat(p.dirs()).containsExactly("/parent", "/m");
+    assertThat(p.ambiguousProbes()).isZero();
+  }
+
+  @Test
+  void aDeletedDirectoryIsGoneWithItsChildrenAndItsDeleteChangesASubtree() throws Exception {
+    AuditLog a = ReplayScheduleTest.log(
+        0, "open", "/d/f",         // existed
+        1, "delete", "/d/f",
+        2, "open", "/d/g",         // existed
+        3, "delete", "/d",         // a directory with entries: changes a subtree
+        4, "open", "/d/g",         // gone with /d
+        5, "getfileinfo", "/d",    // gone
+        6, "create", "/d/h",       // made again
+        7, "open", "/d/h",
+        8, "delete", "/x");        // existed: a file, not a subtree
+    Precreation p = of(a);
+    assertThat(p.files()).containsExactly("/d/f", "/d/g", "/x");
+    assertThat(absent(p, 9)).containsExactly(4, 5);
+    assertThat(p.changesSubtree(3)).isTrue();
+    assertThat(p.changesSubtree(1)).isFalse();
+    assertThat(p.changesSubtree(8)).isFalse();
+  }
+
+  @Test
+  void aListingGivesKindsAndSettlesProbes() throws Exception {
+    File listing = new File(tmp, "fsimage.tsv");
+    Files.write(listing.toPath(), Arrays.asList(
+        "Path\tReplication\tModificationTime\tAccessTime\tPreferredBlockSize\tBlocksCount\t"
+            + "FileSize\tNSQUOTA\tDSQUOTA\tPermission\tUserName\tGroupName",
+        "/\t0\t2026-11-22 08:00\t1970-01-01 00:00\t0\t0\t0\t-1\t-1\tdrwxr-xr-x\thdfs\tsupergroup",
+        "/p\t0\t2026-11-22 08:00\t1970-01-01 00:00\t0\t0\t0\t-1\t-1\tdrwxr-xr-x\thdfs\thdfs",
+        "/data/x\t3\t2026-11-22 08:00\t2026-11-22 08:00\t134217728\t1\t10\t0\t0\t-rw-r--r--\t"
+            + "hdfs\thdfs",
+        "/unrelated\t3\t2026-11-22 08:00\t2026-11-22 08:00\t134217728\t1\t10\t0\t0\t-rw-r--r--\t"
+            + "hdfs\thdfs"), StandardCharsets.UTF_8);
+    AuditLog a = ReplayScheduleTest.log(0, "getfileinfo", "/p", 1, "getfileinfo", "/q",
+        2, "setPermission", "/data/x");
+    Precreation p = Precreation.of(a, NamespaceListing.in(listing), false);
+    assertThat(p.dirs()).containsExactly("/p");
+    assertThat(p.files()).containsExactly("/data/x");
+    assertThat(absent(p, 3)).containsExactly(1);
+    assertThat(p.listing()).contains("4 paths read, 2 kept");
+  }
+
+  @Test
+  void lsROutputIsReadToo() {
+    assertThat(NamespaceListing.parse("drwxr-xr-x   - hdfs supergroup          0 2026-11-22 "
+        + "08:45 /user/a b")).containsExactly("/user/a b", "d");
+    assertThat(NamespaceListing.parse("-rw-r--r--   3 hdfs supergroup       1234 2026-11-22 "
+        + "08:45 hdfs://nn:8020/user/f")).containsExactly("/user/f", "-");
+    assertThat(NamespaceListing.parse("Found 3 items")).isNull();
+  }
+
+  private static java.util.List<Integer> absent(Precreation p, int commands) {
+    java.util.List<Integer> out = new java.util.ArrayList<>();
+    for (int k = 0; k < commands; k++) {
+      if (p.absent(k)) {
+        out.add(k);
+      }
+    }
+    return out;
   }
 }

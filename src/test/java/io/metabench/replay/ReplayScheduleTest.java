@@ -2,7 +2,6 @@ package io.metabench.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,32 +20,55 @@ class ReplayScheduleTest {
       sb.append(AuditLogParserTest.line(time, true, "u (auth:SIMPLE)", (String) timeCmdSrc[i + 1],
           (String) timeCmdSrc[i + 2], "null", "null")).append('\n');
     }
-    return AuditLog.read(new StringReader(sb.toString()), "test");
+    return AuditLog.ofText(sb.toString(), "test");
+  }
+
+  /** The log's commands to replay, in order (a small log, read whole). */
+  static List<AuditLog.Entry> entries(AuditLog a) throws Exception {
+    List<AuditLog.Entry> all = new ArrayList<>();
+    a.forEachEntry((k, e) -> all.add(e));
+    return all;
+  }
+
+  /** The command numbers each thread of {@code s} replays, in log order. */
+  static int[] commandsOf(AuditLog a, ReplaySchedule s, int t) throws Exception {
+    List<AuditLog.Entry> all = entries(a);
+    List<Integer> mine = new ArrayList<>();
+    for (int k = 0; k < all.size(); k++) {
+      if (s.owner(all.get(k).event().src()) == t) {
+        mine.add(k);
+      }
+    }
+    return mine.stream().mapToInt(Integer::intValue).toArray();
+  }
+
+  private static long due(AuditLog a, ReplaySchedule s, int k) throws Exception {
+    return s.dueOffsetNanosAt(entries(a).get(k).event().epochMillis());
   }
 
   @Test
   void dueTimesAreTheRecordedGapsDividedByTheSpeed() throws Exception {
     AuditLog a = log(1000, "create", "/a/f", 1500, "open", "/a/f", 3000, "delete", "/a/f");
-    ReplaySchedule recorded = ReplaySchedule.of(a.entries(), 1, 1);
-    assertThat(recorded.dueOffsetNanos(0)).isZero();
-    assertThat(recorded.dueOffsetNanos(1)).isEqualTo(500_000_000L);
-    assertThat(recorded.dueOffsetNanos(2)).isEqualTo(2_000_000_000L);
-    ReplaySchedule twice = ReplaySchedule.of(a.entries(), 1, 2);
-    assertThat(twice.dueOffsetNanos(2)).isEqualTo(1_000_000_000L);
-    ReplaySchedule half = ReplaySchedule.of(a.entries(), 1, 0.5);
-    assertThat(half.dueOffsetNanos(1)).isEqualTo(1_000_000_000L);
-    ReplaySchedule asFast = ReplaySchedule.of(a.entries(), 1, 0);
+    ReplaySchedule recorded = ReplaySchedule.of(a.firstMillis(), 1, 1);
+    assertThat(due(a, recorded, 0)).isZero();
+    assertThat(due(a, recorded, 1)).isEqualTo(500_000_000L);
+    assertThat(due(a, recorded, 2)).isEqualTo(2_000_000_000L);
+    ReplaySchedule twice = ReplaySchedule.of(a.firstMillis(), 1, 2);
+    assertThat(due(a, twice, 2)).isEqualTo(1_000_000_000L);
+    ReplaySchedule half = ReplaySchedule.of(a.firstMillis(), 1, 0.5);
+    assertThat(due(a, half, 1)).isEqualTo(1_000_000_000L);
+    ReplaySchedule asFast = ReplaySchedule.of(a.firstMillis(), 1, 0);
     assertThat(asFast.paced()).isFalse();
-    assertThat(asFast.dueOffsetNanos(2)).isZero();
+    assertThat(due(a, asFast, 2)).isZero();
     assertThat(ReplaySchedule.dueOffsetNanos(1, 3)).isEqualTo(333_333L);
   }
 
   @Test
   void theEarliestCommandIsTimeZeroEvenWhenTheLogIsOutOfOrder() throws Exception {
     AuditLog a = log(2000, "create", "/a/f", 1000, "mkdirs", "/b");
-    ReplaySchedule s = ReplaySchedule.of(a.entries(), 2, 1);
-    assertThat(s.dueOffsetNanos(0)).isEqualTo(1_000_000_000L);
-    assertThat(s.dueOffsetNanos(1)).isZero();
+    ReplaySchedule s = ReplaySchedule.of(a.firstMillis(), 2, 1);
+    assertThat(due(a, s, 0)).isEqualTo(1_000_000_000L);
+    assertThat(due(a, s, 1)).isZero();
   }
 
   @Test
@@ -62,17 +84,17 @@ class ReplayScheduleTest {
       }
     }
     AuditLog a = log(lines.toArray());
-    ReplaySchedule s = ReplaySchedule.of(a.entries(), 4, 1);
+    ReplaySchedule s = ReplaySchedule.of(a.firstMillis(), 4, 1);
     int total = 0;
     Set<Integer> used = new HashSet<>();
     for (int t = 0; t < 4; t++) {
-      int[] mine = s.commandsOf(t);
+      int[] mine = commandsOf(a, s, t);
       total += mine.length;
       for (int i = 1; i < mine.length; i++) {
         assertThat(mine[i]).as("log order within thread " + t).isGreaterThan(mine[i - 1]);
       }
       for (int k : mine) {
-        String src = a.entries().get(k).event().src();
+        String src = entries(a).get(k).event().src();
         assertThat(ReplaySchedule.threadOf(src, 4)).isEqualTo(t);
         used.add(t);
       }
@@ -82,9 +104,9 @@ class ReplayScheduleTest {
     // Every command on /dir7/f is on one thread, in the order create, open, ..., delete.
     int t7 = ReplaySchedule.threadOf("/dir7/f", 4);
     List<String> seq = new ArrayList<>();
-    for (int k : s.commandsOf(t7)) {
-      if (a.entries().get(k).event().src().equals("/dir7/f")) {
-        seq.add(a.entries().get(k).event().cmd());
+    for (int k : commandsOf(a, s, t7)) {
+      if (entries(a).get(k).event().src().equals("/dir7/f")) {
+        seq.add(entries(a).get(k).event().cmd());
       }
     }
     assertThat(seq).containsExactly(cmds);
@@ -104,29 +126,29 @@ class ReplayScheduleTest {
     AuditLog a = log(lines.toArray());
     int maps = 3;
     int threads = 2;
-    int[] owner = new int[a.entries().size()];
+    int[] owner = new int[entries(a).size()];
     java.util.Arrays.fill(owner, -1);
     for (int m = 0; m < maps; m++) {
-      ReplaySchedule s = ReplaySchedule.of(a.entries(), threads, 1, maps, m);
+      ReplaySchedule s = ReplaySchedule.of(a.firstMillis(), threads, 1, maps, m);
       for (int t = 0; t < threads; t++) {
-        for (int k : s.commandsOf(t)) {
+        for (int k : commandsOf(a, s, t)) {
           assertThat(owner[k]).as("command " + k + " in one map only").isEqualTo(-1);
           owner[k] = m * threads + t;
           // Due times count from the whole log's first command, in every map.
-          assertThat(s.dueOffsetNanos(k)).isEqualTo(
-              (a.entries().get(k).event().epochMillis() - a.firstMillis()) * 1_000_000L);
+          assertThat(due(a, s, k)).isEqualTo(
+              (entries(a).get(k).event().epochMillis() - a.firstMillis()) * 1_000_000L);
         }
       }
     }
     for (int k = 0; k < owner.length; k++) {
-      String src = a.entries().get(k).event().src();
+      String src = entries(a).get(k).event().src();
       assertThat(owner[k]).isEqualTo(ReplaySchedule.slot(src, maps * threads));
     }
     // One map of T threads assigns as one process of T threads.
-    ReplaySchedule one = ReplaySchedule.of(a.entries(), threads, 1, 1, 0);
-    ReplaySchedule process = ReplaySchedule.of(a.entries(), threads, 1);
+    ReplaySchedule one = ReplaySchedule.of(a.firstMillis(), threads, 1, 1, 0);
+    ReplaySchedule process = ReplaySchedule.of(a.firstMillis(), threads, 1);
     for (int t = 0; t < threads; t++) {
-      assertThat(one.commandsOf(t)).isEqualTo(process.commandsOf(t));
+      assertThat(commandsOf(a, one, t)).isEqualTo(commandsOf(a, process, t));
     }
   }
 

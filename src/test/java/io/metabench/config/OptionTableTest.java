@@ -117,6 +117,9 @@ class OptionTableTest {
     sample(Option.AUDIT_LOG, "/tmp/audit.log", "/tmp/audit.log", null);
     sample(Option.REPLAY_SPEED, "2", "2", null);
     sample(Option.REPLAY_PRECREATE, "false", "false", null);
+    sample(Option.REPLAY_PROBES, "miss", "miss", null);
+    sample(Option.REPLAY_NAMESPACE, "/tmp/ns.tsv", "/tmp/ns.tsv", null);
+    sample(Option.RECORD_AUDIT_LOG, "/tmp/rec.log", "/tmp/rec.log", null);
     sample(Option.BYTES_PER_BLOCK, "1024", "1024", 1024L);
     sample(Option.BLOCKS_PER_FILE, "3", "3", 3L);
     sample(Option.REDUCES, "4", null, null);

@@ -1,0 +1,194 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.MetaBenchRun;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Replays of logs that begin in the middle of a namespace's life, as real logs do, into the local
+ * file system: what the log finds already there is inferred and precreated, directory deletes are
+ * recursive and wait for their children's, and nothing outside {@code <baseDir>/replay} changes.
+ */
+class ITReplayMidNamespace {
+  @TempDir
+  File scratch;
+
+  private long ms;
+
+  private String line(String cmd, String src) {
+    return line(cmd, src, "null");
+  }
+
+  private String line(String cmd, String src, String dst) {
+    long t = ms++;
+    return String.format("2026-11-22 08:%02d:%02d,%03d INFO FSNamesystem.audit: allowed=true\t"
+        + "ugi=u (auth:SIMPLE)\tip=/127.0.0.1\tcmd=%s\tsrc=%s\tdst=%s\tperm=u:g:rw-r--r--\t"
+        + "proto=rpc", t / 60_000 % 60, t / 1000 % 60, t % 1000, cmd, src, dst);
+  }
+
+  private File write(List<String> lines) throws IOException {
+    File f = File.createTempFile("audit-", ".log", scratch);
+    Files.write(f.toPath(), lines, StandardCharsets.UTF_8);
+    return f;
+  }
+
+  private MetaBenchRun replay(File log, File base, String... more) throws Exception {
+    List<String> args = new ArrayList<>(java.util.Arrays.asList("replay", "-auditLog",
+        log.getPath(), "-baseDir", base.toURI().toString(), "-replaySpeed", "0", "-quiet"));
+    args.addAll(java.util.Arrays.asList(more));
+    return MetaBenchRun.run(new Configuration(), scratch, args.toArray(new String[0]));
+  }
+
+  @Test
+  void aLogThatStartsMidNamespaceReplaysWithoutFaults() throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (int d = 0; d < 10; d++) {
+      lines.add(line("listStatus", "/warehouse/t" + d));
+      for (int f = 0; f < 5; f++) {
+        String p = "/warehouse/t" + d + "/part-" + f;
+        lines.add(line("getfileinfo", p));
+        lines.add(line("open", p));
+      }
+      lines.add(line("setPermission", "/warehouse/t" + d + "/part-0"));
+      lines.add(line("rename", "/warehouse/t" + d + "/part-1", "/warehouse/t" + d + "/moved"));
+      lines.add(line("getfileinfo", "/user/u/.Trash/Current"));
+      lines.add(line("getfileinfo", "/tmp/out" + d));    // a probe of what is made next: a miss
+      lines.add(line("create", "/tmp/out" + d));
+      lines.add(line("delete", "/warehouse/t" + d));     // a directory: recursive
+      lines.add(line("open", "/warehouse/t" + d + "/part-2")); // gone with it: the log's own
+    }
+    File base = new File(scratch, "mid");
+    MetaBenchRun r = replay(write(lines), base, "-threads", "4");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode replay = r.json().get("replay");
+    assertThat(replay.get("replayFaults").asLong()).isZero();
+    // Per directory: the probe of /tmp/outN (made next) fails; the open after the delete fails
+    // unless, at -replaySpeed 0 on another thread, it ran before the delete (only earlier
+    // commands are kept from being overtaken).
+    assertThat(replay.get("expectedFailures").asLong()).isBetween(10L, 20L);
+    assertThat(replay.get("precreatedDirectories").asLong()).isEqualTo(10);
+    assertThat(replay.get("precreatedFiles").asLong()).isEqualTo(51); // 50 parts and .Trash/Current
+    assertThat(replay.get("ambiguousProbes").asLong()).isEqualTo(1);
+    assertThat(r.stdout).contains("No replay faults: the ").contains("failures are the log's own");
+    assertThat(new File(base, "replay/warehouse").list()).isEmpty();
+    assertThat(new File(base, "replay/tmp/out9")).isFile();
+  }
+
+  @Test
+  void aDirectoryDeleteNeverOvertakesItsChildrensCommandsOnOtherThreads() throws Exception {
+    List<String> lines = new ArrayList<>();
+    for (int d = 0; d < 30; d++) {
+      String dir = "/jobs/j" + d;
+      lines.add(line("mkdirs", dir));
+      for (int f = 0; f < 20; f++) {
+        lines.add(line("create", dir + "/f" + f));
+      }
+      for (int f = 0; f < 20; f++) {
+        lines.add(line("open", dir + "/f" + f));
+        lines.add(line("delete", dir + "/f" + f));
+      }
+      // On the thread of /jobs, while its children's commands are on the threads of /jobs/jN.
+      lines.add(line("delete", dir));
+    }
+    MetaBenchRun r = replay(write(lines), new File(scratch, "order"), "-threads", "8");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    for (JsonNode p : r.json().get("phases")) {
+      assertThat(p.get("failed").asLong()).as(p.toString()).isZero();
+    }
+    assertThat(r.json().get("replay").get("orderWaits").asLong()).isBetween(0L, 30L);
+  }
+
+  @Test
+  void randomLogsNeverChangeAnythingOutsideTheReplaySubtree() throws Exception {
+    File base = new File(scratch, "prop/base");
+    File beside = new File(scratch, "prop/beside");
+    assertThat(beside.mkdirs()).isTrue();
+    Files.write(new File(beside, "keep.txt").toPath(), "keep".getBytes(StandardCharsets.UTF_8));
+    String[] names = {"a", "b", "c", "..", ".", "d e", "x:y"};
+    String[] cmds = {"create", "mkdirs", "delete", "rename", "open", "listStatus",
+        "getfileinfo", "setPermission", "delete"};
+    for (int seed = 0; seed < 4; seed++) {
+      Random rnd = new Random(seed);
+      List<String> lines = new ArrayList<>();
+      for (int i = 0; i < 300; i++) {
+        lines.add(line(cmds[rnd.nextInt(cmds.length)], randomPath(rnd, names),
+            randomPath(rnd, names)));
+      }
+      lines.add(line("delete", "/"));
+      Map<String, String> before = snapshot(new File(scratch, "prop"));
+      MetaBenchRun r = replay(write(lines), base, "-threads", "4");
+      assertThat(r.exitCode).as(r.toString()).isIn(0, 1);
+      Map<String, String> after = snapshot(new File(scratch, "prop"));
+      for (Map<String, String> m : java.util.Arrays.asList(before, after)) {
+        m.keySet().removeIf(k -> k.equals("base") || k.startsWith("base/replay")
+            || k.startsWith("base/.metabench"));
+      }
+      assertThat(after).as("seed " + seed).isEqualTo(before);
+      assertThat(r.json().get("replay").get("notReplayedByCommand").get("delete /").asLong())
+          .isEqualTo(1);
+      org.apache.hadoop.fs.FileUtil.fullyDelete(new File(base, "replay"));
+      // Someone else's file beside the replay subtree, once the base directory is MetaBench's.
+      File theirs = new File(base, "theirs");
+      theirs.mkdirs();
+      Files.write(new File(theirs, "keep.txt").toPath(), "keep".getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void aRunOnTheEmbeddedHdfsRecordsALogThatReplaysElsewhere() throws Exception {
+    File log = new File(scratch, "recorded-audit.log");
+    MetaBenchRun made = MetaBenchRun.run(new Configuration(), scratch, "-operation",
+        "create_write,open_read,rename,delete", "-threads", "2", "-numberOfFiles", "10",
+        "-recordAuditLog", log.getPath(), "-quiet");
+    assertThat(made.exitCode).as(made.toString()).isZero();
+    List<String> recorded = Files.readAllLines(log.toPath(), StandardCharsets.UTF_8);
+    assertThat(recorded).anyMatch(l -> l.contains("FSNamesystem.audit: allowed=true")
+        && l.contains("cmd=create"));
+    MetaBenchRun replayed = replay(log, new File(scratch, "from-record"), "-threads", "2");
+    assertThat(replayed.exitCode).as(replayed.toString()).isZero();
+    assertThat(replayed.json().get("replay").get("replayFaults").asLong()).isZero();
+    assertThat(replayed.phase("create_write").get("successful").asLong()).isGreaterThanOrEqualTo(20);
+
+    MetaBenchRun refused = MetaBenchRun.run(new Configuration(), scratch, "-operation",
+        "create_write", "-baseDir", new File(scratch, "x").toURI().toString(), "-recordAuditLog",
+        new File(scratch, "other.log").getPath());
+    assertThat(refused.exitCode).isEqualTo(2);
+    assertThat(refused.stderr).contains("-recordAuditLog records the embedded HDFS's audit log");
+    assertThat(new File(scratch, "x")).doesNotExist();
+  }
+
+  private static String randomPath(Random rnd, String[] names) {
+    StringBuilder sb = new StringBuilder();
+    int depth = 1 + rnd.nextInt(3);
+    for (int i = 0; i < depth; i++) {
+      sb.append('/').append(names[rnd.nextInt(names.length)]);
+    }
+    return sb.toString();
+  }
+
+  private static Map<String, String> snapshot(File root) throws IOException {
+    Map<String, String> m = new TreeMap<>();
+    try (Stream<java.nio.file.Path> s = Files.walk(root.toPath())) {
+      for (java.nio.file.Path p : (Iterable<java.nio.file.Path>) s::iterator) {
+        String rel = root.toPath().relativize(p).toString().replace('\\', '/');
+        m.put(rel, Files.isDirectory(p) ? "dir"
+            : new String(Files.readAllBytes(p), StandardCharsets.UTF_8));
+      }
+    }
+    return m;
+  }
+}

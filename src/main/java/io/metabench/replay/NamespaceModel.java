@@ -18,8 +18,11 @@ import java.util.Map;
  *       it is precreated under the name it had when the log began (renames move nodes, and a
  *       node keeps its original name), as a file or directory by the evidence the whole log
  *       gives (see {@link #finish});</li>
- *   <li><b>made</b> by the log (create, mkdirs, and the parents they make); a directory the log
- *       made was empty, so nothing under it can have existed before;</li>
+ *   <li><b>made</b> by the log: a created file, anything under a directory the log made after
+ *       deleting it, and what is made under those; a {@code mkdirs} of a path the log has not
+ *       seen, and the parents a create makes, are implicit instead (a {@code mkdirs} of an
+ *       existing directory succeeds and is logged, so it does not show the directory was new);
+ *       </li>
  *   <li><b>gone</b>: deleted, or renamed away, by the log: a command on it, or under it, finds
  *       nothing until the log makes it again.</li>
  * </ul>
@@ -53,6 +56,8 @@ final class NamespaceModel {
     Map<String, Node> kids;
     byte state;
     boolean dir;
+    /** An implicit node the log's own create or mkdirs brought into being: never precreated. */
+    boolean madeByLog;
     int pre = -1;
 
     Node(Node parent, String name, byte state, boolean dir) {
@@ -126,9 +131,12 @@ final class NamespaceModel {
       Node k = n.kid(parts[i]);
       boolean last = i == parts.length - 1;
       if (k == null) {
-        // A parent a create makes may have been there (under a directory the log did not make).
-        byte state = last || n.state == MADE ? MADE : IMPLICIT;
+        // A parent a create makes may have been there (under a directory the log did not make),
+        // and so may a directory mkdirs makes: mkdirs of an existing directory succeeds, and is
+        // logged, so it does not show the directory was new. Only a created file is surely new.
+        byte state = n.state == MADE || last && !dir ? MADE : IMPLICIT;
         k = new Node(n, parts[i], state, !last || dir);
+        k.madeByLog = true;
         markHasChildren(n);
         n.put(k);
       } else if (k.state == GONE) {
@@ -185,7 +193,7 @@ final class NamespaceModel {
       absent.set(index(k));
       return null;
     }
-    if (n.state == IMPLICIT && n != root) {
+    if (n.state == IMPLICIT && n != root && !n.madeByLog) {
       n.state = PRE;
       n.pre = newPre(origin(n), DIR | kind);
     } else if (n.pre >= 0) {
@@ -219,11 +227,11 @@ final class NamespaceModel {
       parent = up.length == 0 ? root : ensureParents(up);
       name = dst.length == 0 ? n.name : dst[dst.length - 1];
     }
-    if (n.pre >= 0 || n.state == IMPLICIT) {
-      if (n.pre < 0) {
-        n.pre = newPre(origin(n), DIR);
-        n.state = PRE;
-      }
+    if (n.pre < 0 && n.state == IMPLICIT) {
+      // The name it had is kept for what is under it; a directory the log made itself is
+      // remembered but not precreated.
+      n.pre = newPre(origin(n), n.madeByLog ? DIR | CANCELLED : DIR);
+      n.state = n.madeByLog ? IMPLICIT : PRE;
     }
     Node tomb = new Node(n.parent, n.name, GONE, false);
     n.parent.kids.put(n.name, tomb);

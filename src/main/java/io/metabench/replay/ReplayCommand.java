@@ -12,8 +12,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
 /**
  * The table of audit commands a replay executes: each audit {@code cmd} that has a MetaBench
  * {@link OpType}, the FileSystem call that replays it on the remapped path(s), and what the
- * command says about its path's existence (for precreation). A command not in this table is not
- * replayed, and counted.
+ * A command not in this table is not replayed, and counted.
  *
  * <p>The calls, and why:
  * <ul>
@@ -43,7 +42,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * <p>Stateless; shared by all threads.
  */
 public enum ReplayCommand {
-  CREATE(OpType.CREATE_WRITE, Existence.MAKES, Kind.FILE, "create") {
+  CREATE(OpType.CREATE_WRITE, "create") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       FSDataOutputStream out = fs.create(src, true);
@@ -51,7 +50,7 @@ public enum ReplayCommand {
       return 0;
     }
   },
-  OPEN(OpType.OPEN_READ, Existence.NEEDS, Kind.FILE, "open") {
+  OPEN(OpType.OPEN_READ, "open") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       FSDataInputStream in = fs.open(src);
@@ -59,7 +58,7 @@ public enum ReplayCommand {
       return 0;
     }
   },
-  RENAME(OpType.RENAME, Existence.NEEDS, Kind.ANY, "rename") {
+  RENAME(OpType.RENAME, "rename") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       if (dst == null) {
@@ -68,47 +67,47 @@ public enum ReplayCommand {
       return fs.rename(src, dst) ? 0 : RETURNED_FALSE;
     }
   },
-  DELETE(OpType.DELETE, Existence.NEEDS, Kind.ANY, "delete") {
+  DELETE(OpType.DELETE, "delete") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       return fs.delete(src, true) ? 0 : RETURNED_FALSE;
     }
   },
-  MKDIRS(OpType.MKDIRS, Existence.MAKES, Kind.DIR, "mkdirs") {
+  MKDIRS(OpType.MKDIRS, "mkdirs") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       return fs.mkdirs(src) ? 0 : RETURNED_FALSE;
     }
   },
-  GETFILEINFO(OpType.STAT, Existence.NEUTRAL, Kind.ANY, "getfileinfo") {
+  GETFILEINFO(OpType.STAT, "getfileinfo") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       fs.getFileStatus(src);
       return 0;
     }
   },
-  LIST_STATUS(OpType.LIST, Existence.NEEDS, Kind.DIR, "listStatus") {
+  LIST_STATUS(OpType.LIST, "listStatus") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       FileStatus[] entries = fs.listStatus(src);
       return entries.length;
     }
   },
-  SET_PERMISSION(OpType.CHMOD, Existence.NEEDS, Kind.ANY, "setPermission") {
+  SET_PERMISSION(OpType.CHMOD, "setPermission") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       fs.setPermission(src, mode(e.perm()));
       return 0;
     }
   },
-  SET_TIMES(OpType.SET_TIMES, Existence.NEEDS, Kind.ANY, "setTimes") {
+  SET_TIMES(OpType.SET_TIMES, "setTimes") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       fs.setTimes(src, e.epochMillis(), e.epochMillis());
       return 0;
     }
   },
-  APPEND(OpType.APPEND, Existence.NEEDS, Kind.FILE, "append") {
+  APPEND(OpType.APPEND, "append") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       FSDataOutputStream out = fs.append(src);
@@ -116,7 +115,7 @@ public enum ReplayCommand {
       return 0;
     }
   },
-  CONTENT_SUMMARY(OpType.COUNT, Existence.NEUTRAL, Kind.ANY, "contentSummary") {
+  CONTENT_SUMMARY(OpType.COUNT, "contentSummary") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
       org.apache.hadoop.fs.ContentSummary summary = fs.getContentSummary(src);
@@ -127,30 +126,11 @@ public enum ReplayCommand {
   /** What {@link #execute} returns when the file system reported failure by returning false. */
   static final long RETURNED_FALSE = -1;
 
-  /** What a command says about whether its source existed before it. */
-  enum Existence {
-    /** It makes its path (create, mkdirs): the path need not exist before. */
-    MAKES,
-    /** It works on an existing path: if the log never made it, it was already there. */
-    NEEDS,
-    /** It says nothing (getfileinfo probes paths that may well be missing). */
-    NEUTRAL
-  }
-
-  /** What its source path is, when that is known from the command alone. */
-  enum Kind {
-    FILE, DIR, ANY
-  }
-
   private final OpType op;
-  private final Existence existence;
-  private final Kind kind;
   private final String auditName;
 
-  ReplayCommand(OpType op, Existence existence, Kind kind, String auditName) {
+  ReplayCommand(OpType op, String auditName) {
     this.op = op;
-    this.existence = existence;
-    this.kind = kind;
     this.auditName = auditName;
   }
 
@@ -165,14 +145,6 @@ public enum ReplayCommand {
   /** The MetaBench operation the command is counted as. */
   public OpType op() {
     return op;
-  }
-
-  Existence existence() {
-    return existence;
-  }
-
-  Kind kind() {
-    return kind;
   }
 
   /** The audit log's name of the command. */

@@ -27,15 +27,16 @@ class PrecreationTest {
         4, "listStatus", "/old/listed",  // existed: listed only, a directory
         5, "rename", "/old/r",           // existed: a file (no dst here)
         6, "mkdirs", "/new",
-        7, "open", "/new/x",             // under a directory the log made: absent
+        7, "open", "/new/x",             // logged, so it succeeded: existed (mkdirs proves no
+                                         // emptiness: it succeeds on an existing directory)
         8, "setPermission", "/old/tree", // existed, and the log names a path below it: a dir
         9, "open", "/old/tree/leaf",     // existed: a file
         10, "open", "/old/f1");          // already settled
     Precreation p = of(a);
     assertThat(p.dirs()).containsExactly("/old/listed", "/old/tree");
-    assertThat(p.files()).containsExactly("/old/f1", "/old/r", "/old/tree/leaf");
-    assertThat(p.size()).isEqualTo(5);
-    assertThat(absent(p, 11)).containsExactly(1, 7);
+    assertThat(p.files()).containsExactly("/old/f1", "/old/r", "/new/x", "/old/tree/leaf");
+    assertThat(p.size()).isEqualTo(6);
+    assertThat(absent(p, 11)).containsExactly(1);
   }
 
   @Test
@@ -65,6 +66,34 @@ class PrecreationTest {
         "/a/f", 3, "rename", "/a/f", 4, "delete", "/a");
     assertThat(of(a).size()).isZero();
     assertThat(absent(of(a), 5)).isEmpty();
+  }
+
+  @Test
+  void aMkdirsDoesNotShowTheDirectoryWasNewButMakesItForTheLogsOwnCommands() throws Exception {
+    // mkdirs of an existing directory succeeds and is logged: /d may have held /d/x already.
+    AuditLog a = ReplayScheduleTest.log(0, "mkdirs", "/d", 1, "open", "/d/x",
+        2, "mkdirs", "/m", 3, "listStatus", "/m", 4, "delete", "/m");
+    Precreation p = of(a);
+    assertThat(p.files()).containsExactly("/d/x");
+    // /d and /m exist by the log's own mkdirs: precreating them would change nothing.
+    assertThat(p.dirs()).isEmpty();
+    assertThat(absent(p, 5)).isEmpty();
+
+    // Renamed, the directory the log made is still not precreated, and what was under it before
+    // the log is precreated under the name it had then.
+    StringBuilder sb = new StringBuilder();
+    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,000", true, "u (auth:SIMPLE)",
+        "mkdirs", "/m", "null", "null")).append('\n');
+    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,001", true, "u (auth:SIMPLE)",
+        "rename", "/m", "/m2", "null")).append('\n');
+    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,002", true, "u (auth:SIMPLE)",
+        "open", "/m2/old", "null", "null")).append('\n');
+    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,003", true, "u (auth:SIMPLE)",
+        "delete", "/m2", "null", "null")).append('\n');
+    Precreation r = of(AuditLog.ofText(sb.toString(), "t"));
+    assertThat(r.dirs()).isEmpty();
+    assertThat(r.files()).containsExactly("/m/old");
+    assertThat(absent(r, 4)).isEmpty();
   }
 
   @Test

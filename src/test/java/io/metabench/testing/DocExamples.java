@@ -206,7 +206,9 @@ public final class DocExamples {
             scaledValue = Long.toString(Math.min(Long.parseLong(next), 300));
             break;
           case "-auditLog":
-            scaledValue = new File(next).isAbsolute() ? next : new File(project, next).getPath();
+            // A log under /tmp is one an earlier command of the block recorded there.
+            scaledValue = new File(next).isAbsolute() ? next.replace("/tmp/", tmp.getPath() + "/")
+                : new File(project, next).getPath();
             break;
           default:
             break;

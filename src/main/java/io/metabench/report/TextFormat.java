@@ -2,6 +2,7 @@ package io.metabench.report;
 
 import io.metabench.config.MixSpec;
 import io.metabench.op.OpType;
+import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.PhaseResult;
@@ -171,6 +172,15 @@ public final class TextFormat implements ResultFormat<RunResult> {
   /** What the client warm-up did before each phase, in one line; or that it was off. */
   private static void writeClientWarmup(RunResult result, Appendable out) throws IOException {
     StringBuilder each = new StringBuilder();
+    if (result.replay() != null && !result.phases().isEmpty()
+        && result.phases().get(0).clientWarmup().ran()) {
+      // A replay measures all its phases in one window after one warm-up.
+      ClientWarmupFigures w = result.phases().get(0).clientWarmup();
+      out.append(String.format(Locale.ROOT, "  client warm-up before the replay, on scratch names "
+          + "removed after it, in no figure: %s s %d calls%s%n", fixed(w.nanos() / 1e9, 1),
+          w.calls(), w.failed() > 0 ? " (" + w.failed() + " failed)" : ""));
+      return;
+    }
     for (PhaseResult p : result.phases()) {
       if (p.clientWarmup().ran() && !p.partOfMix()) {
         each.append(each.length() == 0 ? "" : ", ").append(p.name()).append(' ')

@@ -126,6 +126,9 @@ class ITClientWarmup {
     for (String op : new String[] {"mkdirs", "create_write"}) {
       assertThat(replay.phase(op).get("clientWarmup").get("calls").asLong()).as(op).isPositive();
     }
+    // One warm-up before the one window, said once.
+    assertThat(replay.stdout).contains("client warm-up before the replay, on scratch names")
+        .doesNotContain("client warm-up before each phase");
 
     // The warm-up takes at least one 0.5 s look at its rate; 4 local creates take milliseconds.
     // Timed from before the warm-up, the prefill's time would include it.

@@ -49,6 +49,8 @@ final class NamespaceModel {
   static final int LISTED = 4;
   static final int PROBE_ONLY = 8;
   static final int CANCELLED = 16;
+  /** Known only as a rename's destination directory. */
+  static final int DESTINATION = 32;
 
   private static final class Node {
     Node parent;
@@ -58,6 +60,11 @@ final class NamespaceModel {
     boolean dir;
     /** An implicit node the log's own create or mkdirs brought into being: never precreated. */
     boolean madeByLog;
+    /**
+     * Brought to its path by a command on another path's thread (a create or mkdirs under it, a
+     * rename): the next command on it waits for the earlier commands on other threads.
+     */
+    boolean madeElsewhere;
     int pre = -1;
 
     Node(Node parent, String name, byte state, boolean dir) {
@@ -88,7 +95,7 @@ final class NamespaceModel {
   private final List<Integer> evidence = new ArrayList<>();
   private final Map<Integer, long[]> pendingProbes = new HashMap<>();
   private final BitSet absent = new BitSet();
-  private final BitSet subtree = new BitSet();
+  private final BitSet ordered = new BitSet();
 
   /** Takes the log's next command, numbered {@code k}. */
   void accept(long k, AuditLog.Entry entry) {
@@ -114,13 +121,13 @@ final class NamespaceModel {
     if (c == ReplayCommand.DELETE || c == ReplayCommand.RENAME
         || c == ReplayCommand.SET_PERMISSION) {
       if (n.dirLike() || n.pre >= 0 && (evidence.get(n.pre) & DIR) != 0) {
-        subtree.set(index(k));
+        ordered.set(index(k));
       }
     }
     if (c == ReplayCommand.DELETE) {
       gone(n);
     } else if (c == ReplayCommand.RENAME && e.dst() != null) {
-      move(n, parts(e.dst()));
+      move(k, n, parts(e.dst()));
     }
   }
 
@@ -137,12 +144,14 @@ final class NamespaceModel {
         byte state = n.state == MADE || last && !dir ? MADE : IMPLICIT;
         k = new Node(n, parts[i], state, !last || dir);
         k.madeByLog = true;
+        k.madeElsewhere = !last;
         markHasChildren(n);
         n.put(k);
       } else if (k.state == GONE) {
         k.state = MADE;
         k.kids = null;
         k.dir = !last || dir;
+        k.madeElsewhere = !last;
       } else if (last && k.pre >= 0 && (evidence.get(k.pre) & PROBE_ONLY) != 0) {
         // Probed, then made: the probes found nothing.
         settleProbes(k.pre, true);
@@ -163,7 +172,10 @@ final class NamespaceModel {
     if (at.found != null) {
       if (at.found.state == GONE) {
         absent.set(index(k));
-      } else if (at.found.pre >= 0 && (evidence.get(at.found.pre) & PROBE_ONLY) != 0) {
+        return;
+      }
+      waitIfMadeElsewhere(k, at.found);
+      if (at.found.pre >= 0 && (evidence.get(at.found.pre) & PROBE_ONLY) != 0) {
         pendingProbes.merge(at.found.pre, new long[] {k}, NamespaceModel::concat);
       }
       return;
@@ -193,6 +205,7 @@ final class NamespaceModel {
       absent.set(index(k));
       return null;
     }
+    waitIfMadeElsewhere(k, n);
     if (n.state == IMPLICIT && n != root && !n.madeByLog) {
       n.state = PRE;
       n.pre = newPre(origin(n), DIR | kind);
@@ -205,13 +218,24 @@ final class NamespaceModel {
     return n;
   }
 
+  /**
+   * The first command on a node another thread's command brought there waits for the earlier
+   * commands on other threads (commands on one path share a thread, so later ones follow it).
+   */
+  private void waitIfMadeElsewhere(long k, Node n) {
+    if (n.madeElsewhere) {
+      ordered.set(index(k));
+      n.madeElsewhere = false;
+    }
+  }
+
   private void gone(Node n) {
     n.state = GONE;
     n.kids = null;
   }
 
   /** A rename: the node moves to {@code dst} (into it, when it is a directory). */
-  private void move(Node n, String[] dst) {
+  private void move(long k, Node n, String[] dst) {
     if (n == root) {
       return;
     }
@@ -227,6 +251,7 @@ final class NamespaceModel {
       parent = up.length == 0 ? root : ensureParents(up);
       name = dst.length == 0 ? n.name : dst[dst.length - 1];
     }
+    destination(k, parent);
     if (n.pre < 0 && n.state == IMPLICIT) {
       // The name it had is kept for what is under it; a directory the log made itself is
       // remembered but not precreated.
@@ -238,7 +263,25 @@ final class NamespaceModel {
     n.parent = parent;
     n.name = name;
     parent.put(n);
+    n.madeElsewhere = true;
     markHasChildren(parent);
+  }
+
+  /**
+   * A rename's destination directory must exist (HDFS's rename makes no parents): one the log did
+   * not make existed before it, and is precreated; one the log made may have been made on another
+   * thread, so the rename waits for the earlier commands there.
+   */
+  private void destination(long k, Node parent) {
+    if (parent == root) {
+      return;
+    }
+    if (parent.state == IMPLICIT && !parent.madeByLog && parent.pre < 0) {
+      parent.state = PRE;
+      parent.pre = newPre(origin(parent), DIR | DESTINATION);
+    } else if (parent.state == MADE || parent.madeByLog) {
+      ordered.set(index(k));
+    }
   }
 
   /** The directories of a rename's destination, which existed (or the log made them). */
@@ -388,12 +431,24 @@ final class NamespaceModel {
     List<String> files = new ArrayList<>();
     long ambiguous = 0;
     long fromListing = 0;
+    // Only when some destination directory may be redundant: the set costs memory.
+    java.util.TreeSet<String> others = new java.util.TreeSet<>();
+    if (evidence.stream().anyMatch(ev -> ev == (DIR | DESTINATION))) {
+      for (int i = 0; i < origins.size(); i++) {
+        if ((evidence.get(i) & (CANCELLED | DESTINATION)) == 0) {
+          others.add(origins.get(i));
+        }
+      }
+    }
     for (int i = 0; i < origins.size(); i++) {
       int ev = evidence.get(i);
       if ((ev & CANCELLED) != 0) {
         continue;
       }
       String path = origins.get(i);
+      if (ev == (DIR | DESTINATION) && under(others, path)) {
+        continue; // made anyway, as the parent of what is precreated under it
+      }
       NamespaceListing.Kind listed = listing == null ? null : listing.kindOf(path);
       if ((ev & PROBE_ONLY) != 0) {
         boolean miss = listing != null ? listed == null : probesAreMisses;
@@ -414,7 +469,14 @@ final class NamespaceModel {
       }
       (dir ? dirs : files).add(path.isEmpty() ? "/" : path);
     }
-    return new Precreation(dirs, files, absent, subtree, ambiguous, fromListing);
+    return new Precreation(dirs, files, absent, ordered, ambiguous, fromListing);
+  }
+
+  /** Whether {@code paths} holds a path under {@code dir}. */
+  private static boolean under(java.util.TreeSet<String> paths, String dir) {
+    String prefix = dir + "/";
+    String next = paths.ceiling(prefix);
+    return next != null && next.startsWith(prefix);
   }
 
   /** The original names of every path the walk found there before the log (for a listing). */

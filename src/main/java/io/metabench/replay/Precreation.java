@@ -9,25 +9,26 @@ import java.util.List;
  * existed before the log began, as directories and files under their original names (a replay
  * creates them, unmeasured, so it is not a wall of FileNotFoundException), the commands whose
  * path is absent by the log's own account (their failures are the log's, not the replay's), and
- * the commands that change a subtree other commands work in (they wait for the earlier ones).
+ * the commands that must not overtake earlier commands on other threads (a directory's delete,
+ * rename or mode change; the first command on a path another path's command made).
  *
- * <p>Not changed once made; {@link #absent} and {@link #subtree} may be read from any thread.
+ * <p>Not changed once made; {@link #absent} and {@link #ordered} may be read from any thread.
  */
 public final class Precreation {
   private final List<String> dirs;
   private final List<String> files;
   private final BitSet absent;
-  private final BitSet subtree;
+  private final BitSet ordered;
   private final long ambiguousProbes;
   private final long fromListing;
   private String listing;
 
-  Precreation(List<String> dirs, List<String> files, BitSet absent, BitSet subtree,
+  Precreation(List<String> dirs, List<String> files, BitSet absent, BitSet ordered,
       long ambiguousProbes, long fromListing) {
     this.dirs = Collections.unmodifiableList(dirs);
     this.files = Collections.unmodifiableList(files);
     this.absent = absent;
-    this.subtree = subtree;
+    this.ordered = ordered;
     this.ambiguousProbes = ambiguousProbes;
     this.fromListing = fromListing;
   }
@@ -54,7 +55,7 @@ public final class Precreation {
 
   /** Only the flags, as a map of a MapReduce replay needs them (no paths to create). */
   public void writeFlags(java.io.DataOutput out) throws java.io.IOException {
-    for (BitSet b : java.util.Arrays.asList(absent, subtree)) {
+    for (BitSet b : java.util.Arrays.asList(absent, ordered)) {
       byte[] bytes = b.toByteArray();
       out.writeInt(bytes.length);
       out.write(bytes);
@@ -92,9 +93,13 @@ public final class Precreation {
     return k <= Integer.MAX_VALUE && absent.get((int) k);
   }
 
-  /** Whether command {@code k} deletes, renames or changes the mode of a directory. */
-  public boolean changesSubtree(long k) {
-    return k <= Integer.MAX_VALUE && subtree.get((int) k);
+  /**
+   * Whether command {@code k} waits for the earlier commands on other threads: it deletes,
+   * renames or changes the mode of a directory, or it is the first command on a path that a
+   * command on another path (so perhaps another thread) made or moved there.
+   */
+  public boolean waitsForOthers(long k) {
+    return k <= Integer.MAX_VALUE && ordered.get((int) k);
   }
 
   /**

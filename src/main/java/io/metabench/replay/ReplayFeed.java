@@ -17,9 +17,11 @@ import java.util.concurrent.locks.LockSupport;
  * each command of this process (or map) in its thread's bounded queue, so memory does not grow
  * with the log; each replay thread takes its commands from its queue in log order.
  *
- * <p><b>Order across threads.</b> A command that changes a subtree (a directory's delete, rename
- * or mode change, as {@link Precreation#changesSubtree} says) must not overtake commands that
- * come before it in the log and run on other threads (its children's deletes, say). When the
+ * <p><b>Order across threads.</b> Some commands must not overtake commands that come before them
+ * in the log and run on other threads ({@link Precreation#waitsForOthers}): a directory's
+ * delete, rename or mode change (its children's deletes may be on other threads), and the first
+ * command on a path another path's command made or moved there (a listing of the directory a
+ * create made, a read of a rename's destination). When the
  * reader queues such a command it records, for every thread, how many commands it had queued
  * for that thread so far; the thread that takes it waits until each thread has finished that
  * many. Every command before it was queued before it, so the wait always ends (the thread with
@@ -92,7 +94,7 @@ final class ReplayFeed implements AutoCloseable {
         if (t < 0) {
           return;
         }
-        long[] after = pre.changesSubtree(k) ? queued.clone() : null;
+        long[] after = pre.waitsForOthers(k) ? queued.clone() : null;
         offer(t, new Item(k, e, ops.indexOf(e.command().op()),
             schedule.dueOffsetNanosAt(e.event().epochMillis()), pre.absent(k), after));
         queued[t]++;

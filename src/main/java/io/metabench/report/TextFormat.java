@@ -272,8 +272,9 @@ public final class TextFormat implements ResultFormat<RunResult> {
               : "precreated (-replayProbes miss replays them as misses)"));
     }
     if (r.part().orderWaits() > 0) {
-      out.append(String.format(Locale.ROOT, "  order: %d commands on directories waited for "
-          + "earlier commands under them on other threads, %s ms in all%n",
+      out.append(String.format(Locale.ROOT, "  order: %d commands waited for earlier commands "
+          + "on other threads (directory deletes, renames, mode changes; first commands on paths "
+          + "another thread made), %s ms in all%n",
           r.part().orderWaits(), fixed(r.part().orderWaitNanos() / 1e6, 1)));
     }
     out.append(String.format(Locale.ROOT, "log span %s s, replay span %s s, -replaySpeed %s, "

@@ -113,6 +113,26 @@ class ITReplayMidNamespace {
   }
 
   @Test
+  void aPathAnotherThreadMadeIsNotUsedBeforeItIsMade() throws Exception {
+    // HBase's pattern (a public CDP 7.1.3 log): create a file in a new directory, then list the
+    // directory (on the thread of its parent); a rename's destination read on its own thread.
+    List<String> lines = new ArrayList<>();
+    for (int d = 0; d < 40; d++) {
+      String dir = "/hbase/MasterProcWALs" + d;
+      lines.add(line("create", dir + "/pv2-1.log"));
+      lines.add(line("listStatus", dir));
+      lines.add(line("rename", dir + "/pv2-1.log", "/hbase/oldWALs" + d + "/pv2-1.log"));
+      lines.add(line("open", "/hbase/oldWALs" + d + "/pv2-1.log"));
+    }
+    MetaBenchRun r = replay(write(lines), new File(scratch, "made"), "-threads", "8");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    for (JsonNode p : r.json().get("phases")) {
+      assertThat(p.get("failed").asLong()).as(p.toString()).isZero();
+    }
+    assertThat(r.json().get("replay").get("orderWaits").asLong()).isPositive();
+  }
+
+  @Test
   void randomLogsNeverChangeAnythingOutsideTheReplaySubtree() throws Exception {
     File base = new File(scratch, "prop/base");
     File beside = new File(scratch, "prop/beside");

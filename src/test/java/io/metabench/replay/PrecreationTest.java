@@ -53,8 +53,9 @@ class PrecreationTest {
     sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,004", true, "u (auth:SIMPLE)",
         "open", "/in/d/part-0", "null", "null")).append('\n');
     Precreation p = of(AuditLog.ofText(sb.toString(), "t"));
-    // /out/d/part-0 was /in/d/part-0 before the rename; /in/d is a directory (it has entries).
-    assertThat(p.dirs()).containsExactly("/in/d");
+    // /out/d/part-0 was /in/d/part-0 before the rename; /in/d is a directory (it has entries);
+    // /out, the destination's directory, existed (HDFS's rename makes no parents).
+    assertThat(p.dirs()).containsExactlyInAnyOrder("/in/d", "/out");
     assertThat(p.files()).containsExactly("/in/d/part-0");
     // After the rename nothing is left at /in/d: the log's own open there cannot succeed.
     assertThat(absent(p, 5)).containsExactly(4);
@@ -146,9 +147,41 @@ class PrecreationTest {
     Precreation p = of(a);
     assertThat(p.files()).containsExactly("/d/f", "/d/g", "/x");
     assertThat(absent(p, 9)).containsExactly(4, 5);
-    assertThat(p.changesSubtree(3)).isTrue();
-    assertThat(p.changesSubtree(1)).isFalse();
-    assertThat(p.changesSubtree(8)).isFalse();
+    assertThat(p.waitsForOthers(3)).isTrue();
+    assertThat(p.waitsForOthers(1)).isFalse();
+    assertThat(p.waitsForOthers(8)).isFalse();
+  }
+
+  @Test
+  void theFirstCommandOnAPathAnotherPathsCommandMadeWaitsForOtherThreads() throws Exception {
+    StringBuilder sb = new StringBuilder();
+    String[][] cmds = {
+        {"create", "/h/w/p3", "null"},   // 0: makes /h/w from below (thread of /h/w)
+        {"listStatus", "/h/w", "null"},  // 1: thread of /h: waits
+        {"create", "/h/w/p4", "null"},   // 2
+        {"listStatus", "/h/w", "null"},  // 3: same thread as 1, after it: no wait
+        {"rename", "/h/w/p3", "/o/p3"},  // 4: a file's rename: no wait
+        {"open", "/o/p3", "null"},       // 5: the rename's destination, another thread: waits
+        {"open", "/o/p3", "null"},       // 6: no wait
+        {"create", "/h/x", "null"},      // 7: made as itself
+        {"getfileinfo", "/h/x", "null"}, // 8: same parent, same thread: no wait
+    };
+    for (int i = 0; i < cmds.length; i++) {
+      sb.append(AuditLogParserTest.line(String.format("2026-11-22 08:00:00,%03d", i), true,
+          "u (auth:SIMPLE)", cmds[i][0], cmds[i][1], cmds[i][2], "null")).append('\n');
+    }
+    Precreation p = of(AuditLog.ofText(sb.toString(), "t"));
+    java.util.List<Integer> waits = new java.util.ArrayList<>();
+    for (int k = 0; k < cmds.length; k++) {
+      if (p.waitsForOthers(k)) {
+        waits.add(k);
+      }
+    }
+    assertThat(waits).containsExactly(1, 5);
+    assertThat(absent(p, cmds.length)).isEmpty();
+    // HDFS's rename makes no parents: the destination's directory existed before the log.
+    assertThat(p.dirs()).containsExactly("/o");
+    assertThat(p.files()).isEmpty();
   }
 
   @Test

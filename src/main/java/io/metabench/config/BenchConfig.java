@@ -160,6 +160,11 @@ public final class BenchConfig {
     return (Boolean) values.get(Option.SHARED_CLIENT);
   }
 
+  /** The client used on {@code file://} ({@code -localClient}). */
+  public LocalClient localClient() {
+    return (LocalClient) values.get(Option.LOCAL_CLIENT);
+  }
+
   public int retries() {
     return (Integer) values.get(Option.RETRIES);
   }

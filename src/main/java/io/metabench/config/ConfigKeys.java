@@ -56,6 +56,9 @@ public final class ConfigKeys {
   /** One FileSystem client shared by all workers instead of one per worker. */
   public static final String SHARED_CLIENT = "metabench.shared.client";
 
+  /** The client on the local file system: {@code posix} (default) or {@code hadoop}. */
+  public static final String LOCAL_CLIENT = "metabench.local.client";
+
   /** Extra attempts made for a failed operation; every attempt is counted. */
   public static final String RETRIES = "metabench.retries";
 

@@ -89,6 +89,11 @@ public enum Option {
   SHARED_CLIENT(FLAG, BOOL, cli(null, "sharedClient").key(ConfigKeys.SHARED_CLIENT).def(false)
       .run("sharedClient").group(Group.PACING)
       .help("All workers share one FileSystem client (default: one per worker)")),
+  LOCAL_CLIENT(SET, ValueType.LOCAL_CLIENT, cli("posix|hadoop", "localClient")
+      .key(ConfigKeys.LOCAL_CLIENT).def("posix").run("localClient").group(Group.FS)
+      .help("The client on file:// and the mounts under it: posix (no forked chmod or ls, no "
+          + ".crc files: the mount's own speed) or hadoop (Hadoop's LocalFileSystem, as "
+          + "fs.file.impl gives it) (default {default})")),
   RETRIES(SET, wholeInt(0, 1000, "0 or a number of extra attempts"),
       cli("n", "retries").key(ConfigKeys.RETRIES).def(0).run("retries").group(Group.PHASES)
           .notForReplay("each recorded command is replayed once")

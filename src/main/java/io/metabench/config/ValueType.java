@@ -170,6 +170,9 @@ public abstract class ValueType {
   /** A {@link MixSpec}; the JSON shows its text. */
   static final ValueType MIX = textual(MixSpec::parse);
 
+  /** A {@link LocalClient}; the JSON shows {@code posix} or {@code hadoop}. */
+  static final ValueType LOCAL_CLIENT = textual(LocalClient::parse);
+
   /** A {@link PrefillSizes}; the JSON shows its text. */
   static final ValueType PREFILL_SIZES = textual(PrefillSizes::parse);
 

@@ -1,5 +1,6 @@
 package io.metabench.fs;
 
+import io.metabench.config.LocalClient;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileSystem;
 
@@ -16,7 +17,16 @@ public final class ClientFactory {
     this.target = target;
   }
 
+  /**
+   * A new client: on {@code file://}, MetaBench's {@link PosixFileSystem} unless the run asks for
+   * Hadoop's LocalFileSystem ({@code -localClient hadoop}); elsewhere the scheme's own client.
+   */
   public FileSystem newClient() throws IOException {
+    if (target.localClient() == LocalClient.POSIX) {
+      FileSystem fs = new PosixFileSystem();
+      fs.initialize(target.fsUri(), target.clientConf());
+      return fs;
+    }
     return FileSystem.newInstance(target.fsUri(), target.clientConf());
   }
 

@@ -1,5 +1,6 @@
 package io.metabench.fs;
 
+import io.metabench.config.LocalClient;
 import java.io.Closeable;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
@@ -16,9 +17,12 @@ public final class Target implements Closeable {
   private final Path baseDir;
   private final Configuration clientConf;
   private final EmbeddedHdfs embedded;
+  private final LocalClient localClient;
 
-  Target(URI fsUri, Path baseDir, Configuration clientConf, EmbeddedHdfs embedded) {
+  Target(URI fsUri, Path baseDir, Configuration clientConf, EmbeddedHdfs embedded,
+      LocalClient localClient) {
     this.fsUri = fsUri;
+    this.localClient = "file".equals(fsUri.getScheme()) ? localClient : null;
     this.baseDir = baseDir;
     this.clientConf = clientConf;
     this.embedded = embedded;
@@ -35,6 +39,14 @@ public final class Target implements Closeable {
 
   public Configuration clientConf() {
     return clientConf;
+  }
+
+  /**
+   * The client workers use on the local file system ({@code -localClient}), or null when the
+   * target is not {@code file://}.
+   */
+  public LocalClient localClient() {
+    return localClient;
   }
 
   /** Whether the file system is the in-process HDFS MetaBench started. */

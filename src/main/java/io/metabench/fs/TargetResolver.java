@@ -56,7 +56,7 @@ public final class TargetResolver {
       requireConnector(fsUri.getScheme(), clientConf);
       Path qualified = base.makeQualified(fsUri, workingDir(fsUri));
       BaseDirMarker.requireNotRoot(qualified);
-      return new Target(fsUri, qualified, clientConf, null);
+      return new Target(fsUri, qualified, clientConf, null, config.localClient());
     }
     BaseDirMarker.requireNotRoot(base.makeQualified(URI.create("hdfs://embedded"), new Path("/")));
     // A new embedded HDFS is empty: refuse a phase sequence that needs earlier phases before
@@ -71,7 +71,8 @@ public final class TargetResolver {
     EmbeddedHdfs.configureClient(clientConf);
     URI fsUri = embedded.uri();
     LOG.info("No file system named: started an embedded HDFS at {}", fsUri);
-    return new Target(fsUri, base.makeQualified(fsUri, workingDir(fsUri)), clientConf, embedded);
+    return new Target(fsUri, base.makeQualified(fsUri, workingDir(fsUri)), clientConf, embedded,
+        null);
   }
 
   /**

@@ -390,7 +390,7 @@ public final class MetaBenchJob {
       }
     }
     RunInfo info = RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
-        target.baseDir().toString(), config.sharedClient(), startedAt);
+        target.baseDir().toString(), config.sharedClient(), target.localClient(), startedAt);
     RunResult result = new RunResult(info, config, phases,
         io.metabench.stats.Cleanup.combine(cleanups), config.maps(), reports)
         .withPrefill(config.prefillFiles() > 0

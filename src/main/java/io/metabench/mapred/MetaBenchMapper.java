@@ -81,7 +81,7 @@ public final class MetaBenchMapper
         java.util.List<PhaseResult> phases = runner.runAsMap(mapIndex,
             conf.getInt(ConfigKeys.MAPS, 1), files, flags);
         result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
-            target.baseDir().toString(), config.sharedClient(), startedAt),
+            target.baseDir().toString(), config.sharedClient(), target.localClient(), startedAt),
             config, phases, java.util.Collections.emptyMap())
             .withReplay(ReplaySummary.ofPart(runner.lastPart()));
       } else {

@@ -139,7 +139,8 @@ public final class ReplayRunner {
           replay.speed());
       List<PhaseResult> phases = replay(schedule, pre, PhaseBarrier.NONE, log.size());
       RunResult result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(),
-          target.embedded(), base.toString(), config.sharedClient(), startedAt), config,
+          target.embedded(), base.toString(), config.sharedClient(), target.localClient(), startedAt),
+          config,
           phases, Collections.emptyMap())
           .withSemantics(semantics)
           .withReplay(summary(log, replay, pre, precreateFailed, lastPart()));

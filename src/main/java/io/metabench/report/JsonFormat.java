@@ -49,6 +49,9 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeBooleanField("embeddedHdfs", info.embeddedHdfs());
     w.writeStringField("baseDir", info.baseDir());
     w.writeStringField("clientMode", info.clientMode());
+    if (!info.localClient().isEmpty()) {
+      w.writeStringField("localClient", info.localClient());
+    }
     w.writeObjectFieldStart("parameters");
     for (Map.Entry<String, Object> p : result.config().parameters().entrySet()) {
       w.writeFieldName(p.getKey());

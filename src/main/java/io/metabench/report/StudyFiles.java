@@ -80,7 +80,7 @@ public final class StudyFiles {
 
   /** What the HTML report says about how a study ran: versions, machine, workload, plan. */
   public static Map<String, String> metadata(StudyResult result, BenchConfig config) {
-    RunInfo jvm = RunInfo.ofThisJvm("", false, "", config.sharedClient(),
+    RunInfo jvm = RunInfo.ofThisJvm("", false, "", config.sharedClient(), null,
         result.startedAtEpochMillis());
     Map<String, String> m = new LinkedHashMap<>();
     m.put("MetaBench", jvm.toolVersion());

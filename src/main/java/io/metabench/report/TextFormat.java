@@ -35,7 +35,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
     if (result.replay() != null) {
       out.append(String.format(Locale.ROOT, "replay of %s into %s/replay, %d threads, %s "
           + "clients; latency = %s%n%n", result.replay().auditLog(), info.baseDir(),
-          result.config().threads(), info.clientMode(), result.replay().speed() == 0
+          result.config().threads(), info.clientsLabel(), result.replay().speed() == 0
               ? "service time (no schedule at -replaySpeed 0)"
               : "from each command's due time (service time below)"));
     } else if (result.config().operations().isEmpty() && result.prefill() == null) {
@@ -45,7 +45,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
     } else {
       out.append(String.format(Locale.ROOT,
           "base dir %s, %s x %d items, %s clients, %d bytes per file%n",
-          info.baseDir(), who, result.config().filesPerWorker(), info.clientMode(),
+          info.baseDir(), who, result.config().filesPerWorker(), info.clientsLabel(),
           result.config().bytesToWrite()));
       if (result.prefill() != null) {
         out.append(prefillLine(result.prefill(), info.baseDir())).append(String.format("%n"));

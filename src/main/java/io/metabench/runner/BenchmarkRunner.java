@@ -323,7 +323,7 @@ public final class BenchmarkRunner {
 
   private RunInfo info(long startedAt) {
     return RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
-        target.baseDir().toString(), config.sharedClient(), startedAt);
+        target.baseDir().toString(), config.sharedClient(), target.localClient(), startedAt);
   }
 
   private void close() {

@@ -126,12 +126,13 @@ public final class ResultCodec {
     out.writeBoolean(i.embeddedHdfs());
     out.writeUTF(i.baseDir());
     out.writeUTF(i.clientMode());
+    out.writeUTF(i.localClient());
     out.writeLong(i.startedAtEpochMillis());
   }
 
   private static RunInfo readInfo(DataInput in) throws IOException {
     return new RunInfo(in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF(), in.readBoolean(),
-        in.readUTF(), in.readUTF(), in.readLong());
+        in.readUTF(), in.readUTF(), in.readUTF(), in.readLong());
   }
 
   private static void writeTask(RunResult.Task t, DataOutput out) throws IOException {

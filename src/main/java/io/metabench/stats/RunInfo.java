@@ -11,10 +11,12 @@ public final class RunInfo {
   private final boolean embeddedHdfs;
   private final String baseDir;
   private final String clientMode;
+  private final String localClient;
   private final long startedAtEpochMillis;
 
   public RunInfo(String toolVersion, String hadoopVersion, String jvm, String fileSystemUri,
-      boolean embeddedHdfs, String baseDir, String clientMode, long startedAtEpochMillis) {
+      boolean embeddedHdfs, String baseDir, String clientMode, String localClient,
+      long startedAtEpochMillis) {
     this.toolVersion = toolVersion;
     this.hadoopVersion = hadoopVersion;
     this.jvm = jvm;
@@ -22,18 +24,24 @@ public final class RunInfo {
     this.embeddedHdfs = embeddedHdfs;
     this.baseDir = baseDir;
     this.clientMode = clientMode;
+    this.localClient = localClient;
     this.startedAtEpochMillis = startedAtEpochMillis;
   }
 
-  /** Provenance of a run made by this JVM: MetaBench's, Hadoop's and the JVM's versions. */
+  /**
+   * Provenance of a run made by this JVM: MetaBench's, Hadoop's and the JVM's versions.
+   *
+   * @param localClient the client used on {@code file://}, null on other file systems
+   */
   public static RunInfo ofThisJvm(String fileSystemUri, boolean embeddedHdfs, String baseDir,
-      boolean sharedClient, long startedAtEpochMillis) {
+      boolean sharedClient, io.metabench.config.LocalClient localClient,
+      long startedAtEpochMillis) {
     return new RunInfo(io.metabench.core.Version.get(),
         org.apache.hadoop.util.VersionInfo.getVersion(),
         System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
             + System.getProperty("java.vm.name") + ")",
         fileSystemUri, embeddedHdfs, baseDir, sharedClient ? "shared" : "per-worker",
-        startedAtEpochMillis);
+        localClient == null ? "" : localClient.toString(), startedAtEpochMillis);
   }
 
   public String toolVersion() {
@@ -65,6 +73,23 @@ public final class RunInfo {
   /** "per-worker" (each worker its own FileSystem client) or "shared" (one for all). */
   public String clientMode() {
     return clientMode;
+  }
+
+  /**
+   * The client used on the local file system, {@code posix} or {@code hadoop} ({@code
+   * -localClient}); empty when the run was not on {@code file://}.
+   */
+  public String localClient() {
+    return localClient;
+  }
+
+  /**
+   * How the results' header describes the clients: "per-worker", or on {@code file://}
+   * "per-worker POSIX" or "per-worker Hadoop LocalFileSystem".
+   */
+  public String clientsLabel() {
+    return localClient.isEmpty() ? clientMode
+        : clientMode + " " + io.metabench.config.LocalClient.parse(localClient).label();
   }
 
   public long startedAtEpochMillis() {

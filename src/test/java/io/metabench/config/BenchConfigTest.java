@@ -154,7 +154,8 @@ class BenchConfigTest {
     Map<String, Object> p = BenchConfig.fromConfiguration(nonDefault()).parameters();
     assertThat(p.keySet()).containsExactly("operation", "numberOfFiles", "threads",
         "bytesToWrite", "blockSize", "bytesPerChecksum", "replicationFactorPerFile", "baseDir",
-        "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "retries",
+        "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "localClient",
+        "retries",
         "cleanup", "maps", "barrierTimeout", "readShift", "opTimeoutMs", "failFast", "durationMs",
         "warmupMs", "clientWarmupMs", "rate", "subtree", "mix", "seed", "sharedDir", "mixFill",
         "prefillFiles", "prefillDepth", "prefillFanOut", "prefillSizes", "prefillThreads",

@@ -67,6 +67,7 @@ class OptionTableTest {
     sample(Option.MAP_INDEX, "2", "2", 2);
     sample(Option.FILES_PER_DIR, "100", "100", 100);
     sample(Option.SHARED_CLIENT, null, "true", true);
+    sample(Option.LOCAL_CLIENT, "HADOOP", "HADOOP", "hadoop");
     sample(Option.RETRIES, "2", "2", 2);
     sample(Option.CLEANUP, null, "true", true);
     sample(Option.JSON_OUT, "r.json", "r.json", null);

@@ -83,7 +83,7 @@ class KerberosLoginTest {
   @Test
   void reachingTheFileSystemWithoutCredentialsIsBadInputTellingToKinit() {
     Target target = new Target(URI.create("hdfs://nn:8020/"), new Path("hdfs://nn:8020/b"),
-        new Configuration(false), null);
+        new Configuration(false), null, null);
     assertThatThrownBy(() -> Reachability.within(target, 5, () -> {
       throw new IOException("Failed on local exception: java.io.IOException: "
           + "org.apache.hadoop.security.AccessControlException: Client cannot authenticate "

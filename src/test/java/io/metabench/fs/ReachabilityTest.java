@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class ReachabilityTest {
   private static Target target(String uri, Configuration conf) {
-    return new Target(URI.create(uri), new Path(uri + "bench"), conf, null);
+    return new Target(URI.create(uri), new Path(uri + "bench"), conf, null, null);
   }
 
   @Test

@@ -116,6 +116,57 @@ class ITDistribution {
     assertThat(open.stdout).containsPattern("(?m)^open_read +1 +6 +0 ");
   }
 
+  /**
+   * On {@code file://} the default client forks nothing and writes no checksum files, through
+   * every phase that sets or reads permissions; {@code -localClient hadoop} is still Hadoop's
+   * LocalFileSystem, with its forked {@code chmod} and its {@code .crc} files. Each fork is seen
+   * by putting logging stand-ins for chmod, chown, ls and stat first on the PATH (they run the
+   * real command); a call whose parent is the JVM is one Hadoop's client made.
+   */
+  @Test
+  void onTheLocalFileSystemNothingIsForkedUnlessHadoopsClientIsAskedFor() throws Exception {
+    File bin = new File(work, "logging-bin");
+    File calls = new File(work, "calls.log");
+    bin.mkdirs();
+    for (String tool : new String[] {"chmod", "chown", "ls", "stat"}) {
+      File f = new File(bin, tool);
+      java.nio.file.Files.write(f.toPath(), ("#!/bin/sh\necho \"$(cat /proc/$PPID/comm) " + tool
+          + " $*\" >> '" + calls + "'\nPATH=/usr/bin:/bin exec " + tool + " \"$@\"\n")
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      assertThat(f.setExecutable(true)).isTrue();
+    }
+    Map<String, String> env = new java.util.HashMap<>();
+    env.put("PATH", bin + ":" + System.getenv("PATH"));
+    File posixBase = new File(work, "posix");
+    ScriptRun posix = exec(env, script("-operation",
+        "create_write,stat,chmod,list,open_read,mkdirs", "-threads", "2", "-numberOfFiles", "5",
+        "-baseDir", posixBase.toURI().toString(), "-jsonOut", "posix.json"));
+    assertThat(posix.exitCode).as(posix.toString()).isZero();
+    assertThat(posix.stdout).contains("per-worker POSIX clients");
+    assertThat(new String(java.nio.file.Files.readAllBytes(new File(work, "posix.json").toPath()),
+        java.nio.charset.StandardCharsets.UTF_8)).contains("\"localClient\": \"posix\"");
+    String forked = calls.exists() ? new String(java.nio.file.Files.readAllBytes(calls.toPath()),
+        java.nio.charset.StandardCharsets.UTF_8) : "";
+    assertThat(forked).as("commands the JVM forked").doesNotContainPattern("(?m)^java ");
+    assertThat(crcFiles(posixBase)).isEmpty();
+
+    File hadoopBase = new File(work, "hadoop");
+    ScriptRun hadoop = exec(env, script("-operation", "create_write,chmod", "-numberOfFiles", "3",
+        "-baseDir", hadoopBase.toURI().toString(), "-localClient", "hadoop"));
+    assertThat(hadoop.exitCode).as(hadoop.toString()).isZero();
+    assertThat(hadoop.stdout).contains("per-worker Hadoop LocalFileSystem clients");
+    assertThat(new String(java.nio.file.Files.readAllBytes(calls.toPath()),
+        java.nio.charset.StandardCharsets.UTF_8)).containsPattern("(?m)^java chmod ");
+    assertThat(crcFiles(hadoopBase)).isNotEmpty();
+  }
+
+  private static List<String> crcFiles(File dir) throws java.io.IOException {
+    try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.walk(dir.toPath())) {
+      return s.map(java.nio.file.Path::toString).filter(n -> n.endsWith(".crc"))
+          .collect(java.util.stream.Collectors.toList());
+    }
+  }
+
   @Test
   void theScriptPassesBadInputsExitCodeThrough() throws Exception {
     ScriptRun r = exec(null, script("createWrit"));

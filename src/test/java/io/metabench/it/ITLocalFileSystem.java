@@ -5,16 +5,13 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The namespace facts on the local file system (file://). */
+/**
+ * The namespace facts on the local file system (file://) through MetaBench's POSIX client, which
+ * can append (Hadoop's checksummed LocalFileSystem cannot: {@link ITLocalFileSystemHadoopClient}).
+ */
 class ITLocalFileSystem extends NamespaceFactsContract {
   @TempDir
   File root;
-
-  /** LocalFileSystem's checksums cannot be appended to: it lacks the append capability. */
-  @Override
-  boolean supportsAppend() {
-    return false;
-  }
 
   @Override
   Configuration conf() {

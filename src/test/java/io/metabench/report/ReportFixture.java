@@ -70,7 +70,7 @@ final class ReportFixture {
   static RunInfo info() {
     return new RunInfo("0.1.0-test", "3.4.3", "Test Vendor 1.8.0_999 (Test VM)",
         "hdfs://nn.example:8020", false, "hdfs://nn.example:8020/benchmarks/MetaBench",
-        "per-worker", RUN_STARTED);
+        "per-worker", "", RUN_STARTED);
   }
 
   /** create_write: 1000 ok in 2.5 s; 500 x 1 ms, 400 x 2 ms, 90 x 5 ms, 9 x 50 ms, 1 x 250 ms. */

@@ -121,7 +121,7 @@ class CombineAndCodecTest {
     PrefillResult a = new PrefillResult(PrefillResult.Status.CREATED, true, 10, 2, 0, 10, 0, 0,
         0, 40 * MS, Collections.emptyMap())
         .withClientWarmup(new ClientWarmupFigures(300, 1, 2_000 * MS));
-    RunInfo info = new RunInfo("t", "h", "jvm", "hdfs://nn:8020", false, "/b", "per-worker", 5);
+    RunInfo info = new RunInfo("t", "h", "jvm", "hdfs://nn:8020", false, "/b", "per-worker", "", 5);
     RunResult result = MapResults.of(info, null, 0, "h", "a",
         Collections.<PhaseResult>emptyList(), Collections.emptyMap()).withPrefill(a);
     byte[] bytes = ResultCodec.toBytes(result);
@@ -145,7 +145,7 @@ class CombineAndCodecTest {
     PhaseResult p = map(1, 2, new long[] {3}, Collections.emptyMap(), 0);
     Map<String, FailureCount> cleanup = new TreeMap<>();
     cleanup.put("AccessControlException", new FailureCount(4, "denied"));
-    RunInfo info = new RunInfo("t", "h", "jvm", "hdfs://nn:8020", false, "/b", "per-worker", 5);
+    RunInfo info = new RunInfo("t", "h", "jvm", "hdfs://nn:8020", false, "/b", "per-worker", "", 5);
     RunResult result = MapResults.of(info, null, 7, "host-7", "attempt_1_0001_m_000007_0",
         Arrays.asList(p, p.inMix()), cleanup).withNotRun(Collections.singletonList("delete"),
             "why").withEarlyStop("stopped");

@@ -19,7 +19,7 @@ class ReplayPartTest {
   private static final long MS = 1_000_000L;
 
   private static RunResult withInfo(RunResult r) {
-    RunInfo info = new RunInfo("t", "h", "jvm", "file:///", false, "/b", "per-worker", 1);
+    RunInfo info = new RunInfo("t", "h", "jvm", "file:///", false, "/b", "per-worker", "posix", 1);
     RunResult copy = new RunResult(info, r.config(), r.phases(), r.cleanupFailures())
         .withTask(r.task());
     return r.replay() == null ? copy : copy.withReplay(r.replay());

@@ -1,0 +1,134 @@
+package io.metabench.fs;
+
+import java.io.File;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsPermission;
+
+/**
+ * The local file system as a POSIX mount: Hadoop's {@link RawLocalFileSystem} (no checksums, so no
+ * {@code .crc} side files) with permissions, owners and status set and read through java.nio's
+ * system calls instead of forked {@code chmod}, {@code chown} and {@code ls} processes, which
+ * Hadoop's local client runs for every create, mkdirs and permission read when its native library
+ * is not loaded (as under {@code hadoop jar} on most clients and always in the standalone
+ * distribution). Everything else (create, open, rename, delete, list, append) is Hadoop's own.
+ *
+ * <p>Made by {@link ClientFactory} for {@code file://} targets unless {@code -localClient hadoop}
+ * is given; never registered as {@code fs.file.impl}, because {@code FileSystem.getLocal} (used
+ * by MapReduce's framework) must stay Hadoop's checksummed {@code LocalFileSystem}.
+ *
+ * <p>Thread-safe as {@link RawLocalFileSystem} is: workers may share one instance.
+ */
+public class PosixFileSystem extends RawLocalFileSystem {
+  /** The attributes one {@code stat} call gives, by the "unix" view's names. */
+  private static final String STAT = "unix:mode,uid,gid,size,lastModifiedTime,lastAccessTime,"
+      + "isDirectory";
+  private static final int SETUID_SETGID = 06000;
+  private static final int STICKY = 01000;
+
+  /** User and group names by id: resolving one reads the name service, never a process. */
+  private static final Map<Integer, String> USERS = new ConcurrentHashMap<>();
+  private static final Map<Integer, String> GROUPS = new ConcurrentHashMap<>();
+
+  @Override
+  public FileStatus getFileStatus(Path f) throws IOException {
+    File file = pathToFile(f);
+    Map<String, Object> a;
+    try {
+      a = Files.readAttributes(file.toPath(), STAT);
+    } catch (NoSuchFileException e) {
+      throw new FileNotFoundException("File " + f + " does not exist");
+    }
+    int mode = (Integer) a.get("mode");
+    java.nio.file.Path nio = file.toPath();
+    return new FileStatus((Long) a.get("size"), (Boolean) a.get("isDirectory"), 1,
+        getDefaultBlockSize(f), ((FileTime) a.get("lastModifiedTime")).toMillis(),
+        ((FileTime) a.get("lastAccessTime")).toMillis(), new FsPermission((short) (mode & 07777)),
+        name(USERS, (Integer) a.get("uid"), nio, "posix:owner"),
+        name(GROUPS, (Integer) a.get("gid"), nio, "posix:group"),
+        makeQualified(new Path(file.getPath())));
+  }
+
+  /**
+   * Sets {@code permission} by one {@code chmod} system call. Bits java.nio cannot set (sticky,
+   * set-user-id, set-group-id) go through Hadoop's own client, which may fork.
+   */
+  @Override
+  public void setPermission(Path p, FsPermission permission) throws IOException {
+    int bits = permission.toShort();
+    if ((bits & (STICKY | SETUID_SETGID)) != 0) {
+      super.setPermission(p, permission);
+      return;
+    }
+    try {
+      Files.setPosixFilePermissions(pathToFile(p).toPath(), posix(bits));
+    } catch (NoSuchFileException e) {
+      throw new FileNotFoundException("File " + p + " does not exist");
+    }
+  }
+
+  /** Sets the owner and group by {@code chown} system calls; null leaves one unchanged. */
+  @Override
+  public void setOwner(Path p, String username, String groupname) throws IOException {
+    if (username == null && groupname == null) {
+      throw new IOException("username == null && groupname == null");
+    }
+    java.nio.file.Path nio = pathToFile(p).toPath();
+    PosixFileAttributeView view = Files.getFileAttributeView(nio, PosixFileAttributeView.class);
+    UserPrincipalLookupService names = nio.getFileSystem().getUserPrincipalLookupService();
+    try {
+      if (username != null) {
+        view.setOwner(names.lookupPrincipalByName(username));
+      }
+      if (groupname != null) {
+        view.setGroup(names.lookupPrincipalByGroupName(groupname));
+      }
+    } catch (NoSuchFileException e) {
+      throw new FileNotFoundException("File " + p + " does not exist");
+    }
+  }
+
+  private static String name(Map<Integer, String> cache, int id, java.nio.file.Path p,
+      String attribute) {
+    String n = cache.get(id);
+    if (n == null) {
+      // The file's own attribute names the id it has (and the JDK resolves it natively).
+      try {
+        n = Files.getAttribute(p, attribute).toString();
+      } catch (IOException gone) {
+        return String.valueOf(id); // removed since its stat: the id is all there is to say
+      }
+      cache.put(id, n);
+    }
+    return n;
+  }
+
+  private static Set<PosixFilePermission> posix(int bits) {
+    Set<PosixFilePermission> s = EnumSet.noneOf(PosixFilePermission.class);
+    PosixFilePermission[] order = {
+        PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE,
+        PosixFilePermission.OTHERS_READ, PosixFilePermission.GROUP_EXECUTE,
+        PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
+        PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE,
+        PosixFilePermission.OWNER_READ};
+    for (int i = 0; i < order.length; i++) {
+      if ((bits & (1 << i)) != 0) {
+        s.add(order[i]);
+      }
+    }
+    return s;
+  }
+}

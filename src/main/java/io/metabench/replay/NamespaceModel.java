@@ -175,6 +175,15 @@ final class NamespaceModel {
         return;
       }
       waitIfMadeElsewhere(k, at.found);
+      Node n = at.found;
+      if (n.state == IMPLICIT && !n.madeByLog && n.pre < 0 && n != root) {
+        // Known only as the parent of other paths the log names: it existed if any of them did,
+        // which the rest of the log (or finish) settles, so it is a probe like any other.
+        n.state = PRE;
+        n.pre = newPre(origin(n), PROBE_ONLY | DIR);
+        pendingProbes.put(n.pre, new long[] {k});
+        return;
+      }
       if (at.found.pre >= 0 && (evidence.get(at.found.pre) & PROBE_ONLY) != 0) {
         pendingProbes.merge(at.found.pre, new long[] {k}, NamespaceModel::concat);
       }
@@ -390,19 +399,14 @@ final class NamespaceModel {
   }
 
   static String[] parts(String path) {
-    List<String> out = new ArrayList<>();
-    int i = 0;
-    while (i < path.length()) {
-      int j = path.indexOf('/', i);
-      if (j < 0) {
-        j = path.length();
+    String[] raw = path.split("/"); // one character: no regular expression
+    int n = 0;
+    for (String p : raw) {
+      if (!p.isEmpty()) {
+        raw[n++] = p;
       }
-      if (j > i) {
-        out.add(path.substring(i, j));
-      }
-      i = j + 1;
     }
-    return out.toArray(new String[0]);
+    return java.util.Arrays.copyOf(raw, n);
   }
 
   private static int index(long k) {
@@ -433,9 +437,9 @@ final class NamespaceModel {
     long fromListing = 0;
     // Only when some destination directory may be redundant: the set costs memory.
     java.util.TreeSet<String> others = new java.util.TreeSet<>();
-    if (evidence.stream().anyMatch(ev -> ev == (DIR | DESTINATION))) {
+    if (evidence.stream().anyMatch(ev -> ev == (DIR | DESTINATION) || ev == (PROBE_ONLY | DIR))) {
       for (int i = 0; i < origins.size(); i++) {
-        if ((evidence.get(i) & (CANCELLED | DESTINATION)) == 0) {
+        if ((evidence.get(i) & (CANCELLED | DESTINATION | PROBE_ONLY)) == 0) {
           others.add(origins.get(i));
         }
       }
@@ -450,6 +454,10 @@ final class NamespaceModel {
         continue; // made anyway, as the parent of what is precreated under it
       }
       NamespaceListing.Kind listed = listing == null ? null : listing.kindOf(path);
+      if (ev == (PROBE_ONLY | DIR) && under(others, path)) {
+        settleProbes(i, false); // it existed: made anyway, as the parent of what is precreated
+        continue;
+      }
       if ((ev & PROBE_ONLY) != 0) {
         boolean miss = listing != null ? listed == null : probesAreMisses;
         if (listing == null) {

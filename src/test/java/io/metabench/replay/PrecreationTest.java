@@ -114,6 +114,25 @@ class PrecreationTest {
   }
 
   @Test
+  void aProbeOfADirectoryKnownOnlyAsAParentIsAProbeToo() throws Exception {
+    // An HDP sandbox's start: /user is probed after a probe of a path under it and before a
+    // mkdirs under it (which would make it if it were missing).
+    AuditLog a = ReplayScheduleTest.log(0, "getfileinfo", "/user/qa", 1, "getfileinfo", "/user",
+        2, "mkdirs", "/user/qa", 3, "getfileinfo", "/apps/x", 4, "open", "/apps/x/f",
+        5, "getfileinfo", "/apps");
+    Precreation exist = Precreation.of(a, null, false);
+    // Nothing settles /user: precreated by default, so its probe finds it, as on the cluster.
+    assertThat(exist.dirs()).containsExactly("/user", "/apps/x");
+    assertThat(exist.files()).containsExactly("/apps/x/f");
+    assertThat(exist.ambiguousProbes()).isEqualTo(1);
+    assertThat(absent(exist, 6)).containsExactly(0);
+    Precreation miss = Precreation.of(a, null, true);
+    // As misses: /user is not made before the log's mkdirs; /apps is, as /apps/x/f's parent.
+    assertThat(miss.dirs()).containsExactly("/apps/x");
+    assertThat(absent(miss, 6)).containsExactly(0, 1);
+  }
+
+  @Test
   void whatALogDoesWithAPathDecidesFileOrDirectory() throws Exception {
     AuditLog a = ReplayScheduleTest.log(
         0, "listStatus", "/hbase/hbase.version",   // listing a file is legal HDFS ...

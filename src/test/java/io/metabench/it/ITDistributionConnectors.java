@@ -39,7 +39,8 @@ class ITDistributionConnectors {
       bytes += f.length();
     }
     assertThat(bytes).as("lib/ size").isLessThan(150L * 1024 * 1024);
-    for (String t : new String[] {"s3a", "oss", "juicefs", "alluxio", "curvine", "jindo"}) {
+    for (String t : new String[] {"s3a", "oss", "juicefs", "alluxio", "curvine", "jindo",
+        "glusterfs"}) {
       assertThat(new File(DIST, "conf/templates/" + t + "-site.xml")).isFile();
     }
     assertThat(new File(DIST, "docs/filesystems.md")).isFile();

@@ -42,6 +42,23 @@ public class PosixFileSystem extends RawLocalFileSystem {
   /** User and group names by id: resolving one reads the name service, never a process. */
   private static final Map<Integer, String> USERS = new ConcurrentHashMap<>();
   private static final Map<Integer, String> GROUPS = new ConcurrentHashMap<>();
+  /** Permission bits from the lowest (others' execute) up. */
+  private static final PosixFilePermission[] BITS = {
+      PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE,
+      PosixFilePermission.OTHERS_READ, PosixFilePermission.GROUP_EXECUTE,
+      PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
+      PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE,
+      PosixFilePermission.OWNER_READ};
+
+  /** Read once: a status is made per stat, on the measured path. */
+  private long blockSize;
+
+  @Override
+  public void initialize(java.net.URI uri, org.apache.hadoop.conf.Configuration conf)
+      throws IOException {
+    super.initialize(uri, conf);
+    blockSize = getDefaultBlockSize(new Path(uri));
+  }
 
   @Override
   public FileStatus getFileStatus(Path f) throws IOException {
@@ -55,7 +72,7 @@ public class PosixFileSystem extends RawLocalFileSystem {
     int mode = (Integer) a.get("mode");
     java.nio.file.Path nio = file.toPath();
     return new FileStatus((Long) a.get("size"), (Boolean) a.get("isDirectory"), 1,
-        getDefaultBlockSize(f), ((FileTime) a.get("lastModifiedTime")).toMillis(),
+        blockSize, ((FileTime) a.get("lastModifiedTime")).toMillis(),
         ((FileTime) a.get("lastAccessTime")).toMillis(), new FsPermission((short) (mode & 07777)),
         name(USERS, (Integer) a.get("uid"), nio, "posix:owner"),
         name(GROUPS, (Integer) a.get("gid"), nio, "posix:group"),
@@ -118,15 +135,9 @@ public class PosixFileSystem extends RawLocalFileSystem {
 
   private static Set<PosixFilePermission> posix(int bits) {
     Set<PosixFilePermission> s = EnumSet.noneOf(PosixFilePermission.class);
-    PosixFilePermission[] order = {
-        PosixFilePermission.OTHERS_EXECUTE, PosixFilePermission.OTHERS_WRITE,
-        PosixFilePermission.OTHERS_READ, PosixFilePermission.GROUP_EXECUTE,
-        PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
-        PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE,
-        PosixFilePermission.OWNER_READ};
-    for (int i = 0; i < order.length; i++) {
+    for (int i = 0; i < BITS.length; i++) {
       if ((bits & (1 << i)) != 0) {
-        s.add(order[i]);
+        s.add(BITS[i]);
       }
     }
     return s;

@@ -11,8 +11,9 @@ import org.apache.hadoop.fs.permission.FsPermission;
 
 /**
  * The table of audit commands a replay executes: each audit {@code cmd} that has a MetaBench
- * {@link OpType}, the FileSystem call that replays it on the remapped path(s), and what the
- * A command not in this table is not replayed, and counted.
+ * {@link OpType}, and the FileSystem call that replays it on the remapped path(s). A command not
+ * in this table is not replayed, and counted. What a command says about its path's existence is
+ * {@link NamespaceModel}'s to read.
  *
  * <p>The calls, and why:
  * <ul>

@@ -17,6 +17,16 @@ class PrecreationTest {
     return Precreation.of(a, null, false);
   }
 
+  /** A log of {cmd, src, dst} rows, one millisecond apart ("null": no destination). */
+  private static AuditLog withDst(String[]... rows) throws Exception {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < rows.length; i++) {
+      sb.append(AuditLogParserTest.line(String.format("2026-11-22 08:00:00,%03d", i), true,
+          "u (auth:SIMPLE)", rows[i][0], rows[i][1], rows[i][2], "null")).append('\n');
+    }
+    return AuditLog.ofText(sb.toString(), "t");
+  }
+
   @Test
   void whatTheLogReadsOrRenamesButNeverMadeIsCreatedBeforehand() throws Exception {
     AuditLog a = ReplayScheduleTest.log(
@@ -41,18 +51,11 @@ class PrecreationTest {
 
   @Test
   void renamesAreFollowedBackToTheOriginalName() throws Exception {
-    StringBuilder sb = new StringBuilder();
-    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,000", true, "u (auth:SIMPLE)",
-        "rename", "/in/d", "/out/d", "null")).append('\n');
-    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,001", true, "u (auth:SIMPLE)",
-        "open", "/out/d/part-0", "null", "null")).append('\n');
-    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,002", true, "u (auth:SIMPLE)",
-        "create", "/out/d/_SUCCESS", "null", "null")).append('\n');
-    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,003", true, "u (auth:SIMPLE)",
-        "open", "/out/d/_SUCCESS", "null", "null")).append('\n');
-    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,004", true, "u (auth:SIMPLE)",
-        "open", "/in/d/part-0", "null", "null")).append('\n');
-    Precreation p = of(AuditLog.ofText(sb.toString(), "t"));
+    Precreation p = of(withDst(new String[] {"rename", "/in/d", "/out/d"},
+        new String[] {"open", "/out/d/part-0", "null"},
+        new String[] {"create", "/out/d/_SUCCESS", "null"},
+        new String[] {"open", "/out/d/_SUCCESS", "null"},
+        new String[] {"open", "/in/d/part-0", "null"}));
     // /out/d/part-0 was /in/d/part-0 before the rename; /in/d is a directory (it has entries);
     // /out, the destination's directory, existed (HDFS's rename makes no parents).
     assertThat(p.dirs()).containsExactlyInAnyOrder("/in/d", "/out");
@@ -82,16 +85,9 @@ class PrecreationTest {
 
     // Renamed, the directory the log made is still not precreated, and what was under it before
     // the log is precreated under the name it had then.
-    StringBuilder sb = new StringBuilder();
-    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,000", true, "u (auth:SIMPLE)",
-        "mkdirs", "/m", "null", "null")).append('\n');
-    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,001", true, "u (auth:SIMPLE)",
-        "rename", "/m", "/m2", "null")).append('\n');
-    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,002", true, "u (auth:SIMPLE)",
-        "open", "/m2/old", "null", "null")).append('\n');
-    sb.append(AuditLogParserTest.line("2026-11-22 08:00:00,003", true, "u (auth:SIMPLE)",
-        "delete", "/m2", "null", "null")).append('\n');
-    Precreation r = of(AuditLog.ofText(sb.toString(), "t"));
+    Precreation r = of(withDst(new String[] {"mkdirs", "/m", "null"},
+        new String[] {"rename", "/m", "/m2"}, new String[] {"open", "/m2/old", "null"},
+        new String[] {"delete", "/m2", "null"}));
     assertThat(r.dirs()).isEmpty();
     assertThat(r.files()).containsExactly("/m/old");
     assertThat(absent(r, 4)).isEmpty();
@@ -173,7 +169,6 @@ class PrecreationTest {
 
   @Test
   void theFirstCommandOnAPathAnotherPathsCommandMadeWaitsForOtherThreads() throws Exception {
-    StringBuilder sb = new StringBuilder();
     String[][] cmds = {
         {"create", "/h/w/p3", "null"},   // 0: makes /h/w from below (thread of /h/w)
         {"listStatus", "/h/w", "null"},  // 1: thread of /h: waits
@@ -185,11 +180,7 @@ class PrecreationTest {
         {"create", "/h/x", "null"},      // 7: made as itself
         {"getfileinfo", "/h/x", "null"}, // 8: same parent, same thread: no wait
     };
-    for (int i = 0; i < cmds.length; i++) {
-      sb.append(AuditLogParserTest.line(String.format("2026-11-22 08:00:00,%03d", i), true,
-          "u (auth:SIMPLE)", cmds[i][0], cmds[i][1], cmds[i][2], "null")).append('\n');
-    }
-    Precreation p = of(AuditLog.ofText(sb.toString(), "t"));
+    Precreation p = of(withDst(cmds));
     java.util.List<Integer> waits = new java.util.ArrayList<>();
     for (int k = 0; k < cmds.length; k++) {
       if (p.waitsForOthers(k)) {

@@ -2,6 +2,7 @@ package io.metabench;
 
 import io.metabench.command.Command;
 import io.metabench.command.CommandContext;
+import io.metabench.command.CompareCommand;
 import io.metabench.command.ReplayCommand;
 import io.metabench.command.ReportCommand;
 import io.metabench.command.RunCommand;
@@ -63,6 +64,9 @@ public final class MetaBench extends Configured implements Tool {
       String word = args.length > 0 ? args[0] : "";
       if (word.equals("report")) {
         return new ReportCommand(context).run(rest(args), getConf());
+      }
+      if (word.equals("compare")) {
+        return new CompareCommand(context).run(rest(args), getConf());
       }
       if (word.equals("replay")) {
         return new ReplayCommand(context).run(rest(args), getConf());

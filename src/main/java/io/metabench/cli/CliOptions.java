@@ -183,9 +183,12 @@ final class CliOptions {
     f.printWrapped(out, WIDTH, "Other commands: metabench replay -auditLog hdfs-audit.log "
         + "[options] replays an HDFS audit log (docs/replay.md); metabench report [-outDir dir] "
         + "result.json... re-draws the summary, charts and HTML report of saved results "
-        + "(docs/reports.md).");
+        + "(docs/reports.md); metabench compare BASELINE CANDIDATE... gives each phase a "
+        + "confidence interval and a verdict, and exits 3 when one got slower "
+        + "(docs/compare.md).");
     f.printWrapped(out, WIDTH, "Exit codes: 0 every operation succeeded, 1 some failed (or "
-        + "cleanup could not remove everything), 2 bad input (nothing was touched), 130 stopped "
-        + "by Ctrl-C or SIGTERM (what completed is reported). Docs: docs/usage.md");
+        + "cleanup could not remove everything), 2 bad input (nothing was touched), 3 compare "
+        + "found a phase slower, 130 stopped by Ctrl-C or SIGTERM (what completed is reported). "
+        + "Docs: docs/usage.md");
   }
 }

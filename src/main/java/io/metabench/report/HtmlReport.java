@@ -35,7 +35,7 @@ public final class HtmlReport {
   /** The id of the element holding the data as JSON. */
   public static final String DATA_ID = "metabench-data";
 
-  private static final String CSS = String.join("\n",
+  public static final String CSS = String.join("\n",
       "body{font-family:system-ui,-apple-system,\"Segoe UI\",\"DejaVu Sans\",sans-serif;"
           + "margin:2em auto;max-width:1100px;padding:0 1em;color:#111;line-height:1.4}",
       "h1{font-size:1.6em}h2{margin-top:2em;border-bottom:1px solid #ccc}",
@@ -270,7 +270,7 @@ public final class HtmlReport {
    * Prefixes the ids an SVG defines, and its references to them, with {@code prefix}: ids are
    * global in an HTML page, and two charts whose clip paths shared an id would clip each other.
    */
-  static String scopeIds(String svg, String prefix) {
+  public static String scopeIds(String svg, String prefix) {
     String s = replaceAll(ID.matcher(svg), m -> "id=\"" + prefix + m.group(1) + "\"");
     return replaceAll(REF.matcher(s), m -> m.group(1) + prefix + m.group(2));
   }
@@ -285,7 +285,7 @@ public final class HtmlReport {
   }
 
   /** Escapes text for HTML element content and quoted attribute values. */
-  static String esc(String s) {
+  public static String esc(String s) {
     StringBuilder b = new StringBuilder(s.length() + 16);
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
+import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.PrefillResult;
 import io.metabench.stats.ReplaySummary;
@@ -13,6 +14,7 @@ import io.metabench.stats.Steadiness;
 import java.io.IOException;
 import java.text.SimpleDateFormat;
 import java.util.Date;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TimeZone;
@@ -209,6 +211,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
       JsonOutput.number(w, "maxLateMs", p.maxLateNanos() / 1e6, 6);
     }
     w.writeStringField("latencyHistogram", encode(p.latency()));
+    writePerSecond(w, p.series());
     w.writeArrayFieldStart("disruptions");
     for (Disruption d : Disruption.of(p.series())) {
       w.writeStartObject();
@@ -221,6 +224,26 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     }
     w.writeEndArray();
     w.writeEndObject();
+  }
+
+  /**
+   * The phase's per-second series (what the series file holds, without latencies): each
+   * interval's start from the first's, its length, and its counts; what {@code compare} and the
+   * TPS-over-time charts read back.
+   */
+  private static void writePerSecond(JsonGenerator w, IntervalSeries series) throws IOException {
+    w.writeArrayFieldStart("perSecond");
+    List<IntervalSeries.Interval> in = series.intervals();
+    long origin = in.isEmpty() ? 0 : in.get(0).startEpochNanos();
+    for (IntervalSeries.Interval i : in) {
+      w.writeStartObject();
+      JsonOutput.number(w, "fromSeconds", (i.startEpochNanos() - origin) / 1e9, 3);
+      JsonOutput.number(w, "seconds", (i.endEpochNanos() - i.startEpochNanos()) / 1e9, 3);
+      w.writeNumberField("successful", i.successes());
+      w.writeNumberField("failed", i.failed());
+      w.writeEndObject();
+    }
+    w.writeEndArray();
   }
 
   /** Mean, percentiles and max of a histogram of nanoseconds, in milliseconds (0 when empty). */

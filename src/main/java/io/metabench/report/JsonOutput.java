@@ -21,7 +21,7 @@ import java.util.Locale;
  *
  * <p>Each generator is for one document and one thread; this class holds no mutable state.
  */
-final class JsonOutput {
+public final class JsonOutput {
   private static final JsonFactory FACTORY = JsonFactory.builder()
       .disable(StreamWriteFeature.AUTO_CLOSE_TARGET)
       .build();
@@ -34,7 +34,7 @@ final class JsonOutput {
    * {@code <}, {@code >} and {@code &} (as {@code \}{@code u003c} ...), so the JSON can stand in
    * a {@code <script>} element: no string can close the element or open a comment then.
    */
-  static JsonGenerator generator(Appendable out, boolean htmlSafe) throws IOException {
+  public static JsonGenerator generator(Appendable out, boolean htmlSafe) throws IOException {
     JsonGenerator g = FACTORY.createGenerator(asWriter(out));
     g.setPrettyPrinter(new Layout());
     g.setCharacterEscapes(htmlSafe ? Escapes.HTML : Escapes.PLAIN);
@@ -42,13 +42,13 @@ final class JsonOutput {
   }
 
   /** Ends the document: flushes {@code g} (leaving its target open) and adds the final newline. */
-  static void finish(JsonGenerator g) throws IOException {
+  public static void finish(JsonGenerator g) throws IOException {
     g.writeRaw('\n');
     g.close();
   }
 
   /** A measured figure with {@code decimals} decimals; non-finite ones are null (JSON has none). */
-  static void number(JsonGenerator g, double v, int decimals) throws IOException {
+  public static void number(JsonGenerator g, double v, int decimals) throws IOException {
     if (Double.isFinite(v)) {
       g.writeNumber(String.format(Locale.ROOT, "%." + decimals + "f", v));
     } else {
@@ -57,7 +57,7 @@ final class JsonOutput {
   }
 
   /** A field holding a measured figure, as {@link #number(JsonGenerator, double, int)}. */
-  static void number(JsonGenerator g, String name, double v, int decimals) throws IOException {
+  public static void number(JsonGenerator g, String name, double v, int decimals) throws IOException {
     g.writeFieldName(name);
     number(g, v, decimals);
   }

@@ -98,8 +98,25 @@ public final class ResultReader {
       summary.add(target, fs, p.path("operation").asText(), threads, tps,
           p.path("successful").asLong(), p.path("failed").asLong(),
           histogram(file, p.path("latencyHistogram").asText()),
-          !FLAGGED.contains(p.path("steadiness").path("verdict").asText()));
+          !FLAGGED.contains(p.path("steadiness").path("verdict").asText()),
+          timeline(p.path("perSecond")));
     }
+  }
+
+  /**
+   * A phase's TPS over time from its JSON {@code perSecond} array: (seconds from the phase's
+   * start, TPS) per interval of non-zero length, as {@code IntervalSeries.timeline()} gives it.
+   */
+  public static List<double[]> timeline(JsonNode perSecond) {
+    List<double[]> out = new java.util.ArrayList<>();
+    for (JsonNode s : perSecond) {
+      double seconds = s.path("seconds").asDouble();
+      if (seconds > 0) {
+        out.add(new double[] {s.path("fromSeconds").asDouble(),
+            s.path("successful").asLong() / seconds});
+      }
+    }
+    return out;
   }
 
   private static Histogram histogram(File file, String base64) {

@@ -71,6 +71,22 @@ public final class IntervalSeries {
     return new IntervalSeries(combined);
   }
 
+  /**
+   * (seconds from the first interval's start, TPS) for each interval of non-zero length: what
+   * the TPS-over-time charts draw.
+   */
+  public List<double[]> timeline() {
+    List<double[]> out = new ArrayList<>();
+    long origin = intervals.isEmpty() ? 0 : intervals.get(0).startEpochNanos;
+    for (Interval i : intervals) {
+      double seconds = (i.endEpochNanos - i.startEpochNanos) / 1e9;
+      if (seconds > 0) {
+        out.add(new double[] {(i.startEpochNanos - origin) / 1e9, i.successes / seconds});
+      }
+    }
+    return out;
+  }
+
   /** Successful plus failed operations over every interval. */
   public long operations() {
     long n = 0;

@@ -89,7 +89,7 @@ public final class StudyResult {
     for (StudyRun r : finishedRuns()) {
       for (PhaseResult p : r.result().phases()) {
         b.add(r.target(), r.fsUri(), p.name(), r.threads(), p.tps(), p.successes(), p.failed(),
-            p.latency(), !p.steadiness().flagged());
+            p.latency(), !p.steadiness().flagged(), p.series().timeline());
       }
     }
     return b.build();

@@ -87,6 +87,17 @@ public final class StudySummary {
      */
     public Builder add(String target, String fsUri, String phase, int threads, double tps,
         long successes, long failed, Histogram latency, boolean steady) {
+      return add(target, fsUri, phase, threads, tps, successes, failed, latency, steady,
+          Collections.<double[]>emptyList());
+    }
+
+    /**
+     * As {@link #add(String, String, String, int, double, long, long, Histogram, boolean)}, with
+     * the phase's TPS over time; the row keeps the first iteration's that is not empty.
+     */
+    public Builder add(String target, String fsUri, String phase, int threads, double tps,
+        long successes, long failed, Histogram latency, boolean steady,
+        List<double[]> timeline) {
       if (!targetOrder.contains(target)) {
         targetOrder.add(target);
       }
@@ -104,6 +115,9 @@ public final class StudySummary {
       c.successes += successes;
       c.failed += failed;
       c.latency.add(latency);
+      if (c.timeline.isEmpty()) {
+        c.timeline = timeline;
+      }
       return this;
     }
 
@@ -143,6 +157,7 @@ public final class StudySummary {
     long successes;
     long failed;
     int unsteady;
+    List<double[]> timeline = Collections.emptyList();
 
     Cell(String target, String fsUri, String phase, int threads) {
       this.target = target;
@@ -180,7 +195,7 @@ public final class StudySummary {
               latency.getMaxValue() / 1e6);
       return new SummaryRow(target, fsUri, phase, threads, tps.size(), mean(),
           Collections.min(tps), Collections.max(tps), stdDev(), successes, failed, l, knee)
-          .withUnsteady(unsteady);
+          .withUnsteady(unsteady).withTimeline(timeline);
     }
   }
 }

@@ -1,5 +1,7 @@
 package io.metabench.stats;
 
+import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -26,6 +28,7 @@ public final class SummaryRow {
   private final Latency latency;
   private final boolean knee;
   private int unsteady;
+  private List<double[]> timeline = Collections.emptyList();
 
   /** Latency statistics of a row, in milliseconds; NaN where no operation succeeded. */
   public static final class Latency {
@@ -97,10 +100,32 @@ public final class SummaryRow {
    * still changing; {@link Steadiness}).
    */
   public SummaryRow withUnsteady(int n) {
-    SummaryRow r = new SummaryRow(target, fsUri, phase, threads, iterations, tpsMean, tpsMin,
-        tpsMax, tpsStdDev, successes, failed, latency, knee);
+    SummaryRow r = copy();
     r.unsteady = n;
     return r;
+  }
+
+  /**
+   * This row with the TPS over time of one of its iterations (the first that had a series):
+   * (seconds from the phase's start, TPS) per interval.
+   */
+  public SummaryRow withTimeline(List<double[]> points) {
+    SummaryRow r = copy();
+    r.timeline = Collections.unmodifiableList(points);
+    return r;
+  }
+
+  private SummaryRow copy() {
+    SummaryRow r = new SummaryRow(target, fsUri, phase, threads, iterations, tpsMean, tpsMin,
+        tpsMax, tpsStdDev, successes, failed, latency, knee);
+    r.unsteady = unsteady;
+    r.timeline = timeline;
+    return r;
+  }
+
+  /** The TPS over time of one iteration; empty when none had a series. */
+  public List<double[]> timeline() {
+    return timeline;
   }
 
   /** How many of the row's iterations had no steady rate. */

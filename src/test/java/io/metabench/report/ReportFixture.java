@@ -1,7 +1,5 @@
 package io.metabench.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
 import io.metabench.fs.FsSemantics;
@@ -13,10 +11,6 @@ import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -187,28 +181,6 @@ final class ReportFixture {
   /** As {@link #assertGolden(String, String)}, comparing both sides after {@code normalise}. */
   static void assertGolden(String name, String actual,
       java.util.function.UnaryOperator<String> normalise) throws IOException {
-    Path file = Paths.get("src", "test", "resources", "golden", name);
-    if (Boolean.getBoolean("metabench.golden.update")) {
-      Files.createDirectories(file.getParent());
-      Files.write(file, actual.getBytes(StandardCharsets.UTF_8));
-      return;
-    }
-    String expected;
-    try (java.io.InputStream in = ReportFixture.class.getResourceAsStream("/golden/" + name)) {
-      assertThat(in).as("golden file %s (generate with -Dmetabench.golden.update=true)", name)
-          .isNotNull();
-      expected = new String(readAll(in), StandardCharsets.UTF_8);
-    }
-    assertThat(normalise.apply(actual)).as("output vs golden/%s", name)
-        .isEqualTo(normalise.apply(expected));
-  }
-
-  private static byte[] readAll(java.io.InputStream in) throws IOException {
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    byte[] buf = new byte[8192];
-    for (int n; (n = in.read(buf)) > 0; ) {
-      out.write(buf, 0, n);
-    }
-    return out.toByteArray();
+    io.metabench.testing.Golden.assertGolden(name, actual, normalise);
   }
 }

@@ -49,7 +49,8 @@ public final class MetaBenchRun {
     File json = File.createTempFile("result-", ".json", scratch);
     json.delete();
     List<String> all = new ArrayList<>(Arrays.asList(args));
-    boolean report = !all.isEmpty() && all.get(0).equals("report");
+    boolean report = !all.isEmpty()
+        && (all.get(0).equals("report") || all.get(0).equals("compare"));
     int given = all.indexOf("-jsonOut");
     if (given >= 0 && given + 1 < all.size()) {
       json = new File(all.get(given + 1));
@@ -94,6 +95,11 @@ public final class MetaBenchRun {
     String name = json.getName();
     return new File(json.getParentFile(), (name.endsWith(".json")
         ? name.substring(0, name.length() - 5) : name) + ".series.csv");
+  }
+
+  /** Where the run's JSON result is (or would be). */
+  public File jsonFile() {
+    return json;
   }
 
   public boolean wroteJson() {

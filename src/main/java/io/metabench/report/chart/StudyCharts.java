@@ -128,8 +128,20 @@ public final class StudyCharts implements ChartRenderer {
     for (String phase : s.phases()) {
       add(out, names, tpsVsThreads(s, phase));
       add(out, names, latency(s, phase, latencyLevel));
+      add(out, names, timeline(s, phase, latencyLevel));
     }
     return out;
+  }
+
+  /** TPS over time at {@code threads}: each target's first iteration, from its series. */
+  private static Named timeline(StudySummary s, String phase, int threads) {
+    java.util.Map<String, List<double[]>> lines = new java.util.LinkedHashMap<>();
+    for (String target : s.targets()) {
+      SummaryRow r = s.row(target, phase, threads);
+      lines.put(target, r == null ? java.util.Collections.<double[]>emptyList() : r.timeline());
+    }
+    XYChart c = TimelineCharts.chart(phase + ": TPS over time at " + threads(threads), lines);
+    return c == null ? null : new Named("tps-over-time-" + phase + "-" + threads + "t", c);
   }
 
   private static void add(List<StudyChart> out, Set<String> names, Named c) {
@@ -383,12 +395,12 @@ public final class StudyCharts implements ChartRenderer {
     return n == 1 ? "1 thread" : n + " threads";
   }
 
-  private static Color color(int target) {
+  static Color color(int target) {
     return COLORS[target % COLORS.length];
   }
 
   /** XChart refuses two series of one name; target labels are distinct, but suffixes are not. */
-  private static String unique(Chart<?, ?> c, String name) {
+  static String unique(Chart<?, ?> c, String name) {
     String n = name;
     for (int i = 2; c.getSeriesMap().containsKey(n); i++) {
       n = name + " (" + i + ")";
@@ -396,7 +408,7 @@ public final class StudyCharts implements ChartRenderer {
     return n;
   }
 
-  private static void style(AxesChartStyler st) {
+  static void style(AxesChartStyler st) {
     st.setLocale(Locale.ROOT); // decimal points and digits whatever the machine's locale
     st.setChartBackgroundColor(Color.WHITE);
     st.setChartFontColor(Color.BLACK);

@@ -1,0 +1,110 @@
+package io.metabench.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.metabench.core.InvalidInputException;
+import io.metabench.report.Histograms;
+import io.metabench.report.ResultReader;
+import java.io.File;
+import java.io.IOException;
+import java.net.URI;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Reads one side of a comparison from a run's JSON file, a study's result.json, or a study's
+ * directory (its result.json). Stateless.
+ */
+public final class SideReader {
+  /** The parameters that say how a run was split, not what it measured: never compared. */
+  private static final java.util.Set<String> SPLIT = new java.util.HashSet<>(
+      java.util.Arrays.asList("threads", "iterations", "outDir", "jsonOut", "csvOut", "label"));
+
+  private SideReader() {
+  }
+
+  /**
+   * Reads {@code given}.
+   *
+   * @throws InvalidInputException when it is missing or not a MetaBench result
+   */
+  public static Side read(File given) throws IOException {
+    File file = given.isDirectory() ? new File(given, "result.json") : given;
+    if (!file.isFile()) {
+      throw new InvalidInputException("compare: " + given + (given.isDirectory()
+          ? " holds no result.json" : " does not exist") + "; give a run's JSON file, a study's "
+          + "result.json or a study directory");
+    }
+    JsonNode root;
+    try {
+      root = new ObjectMapper().readTree(file);
+    } catch (IOException e) {
+      throw new InvalidInputException("compare: " + file + " is not JSON ("
+          + e.getMessage().split("\n")[0] + "); give a MetaBench result file");
+    }
+    Side side = new Side(given.getPath());
+    if (root.has("studySchemaVersion")) {
+      for (JsonNode run : root.path("runs")) {
+        if (run.has("result")) {
+          addRun(side, file, run.path("target").asText(), run.path("fileSystem").asText(),
+              run.path("threads").asInt(), run.path("result"));
+        }
+      }
+    } else if (root.has("schemaVersion") && root.has("phases")) {
+      String fs = root.path("fileSystem").asText();
+      String target = root.path("embeddedHdfs").asBoolean() ? "embedded-hdfs"
+          : URI.create(fs).getScheme();
+      addRun(side, file, target, fs, root.path("parameters").path("threads").asInt(), root);
+    } else {
+      throw new InvalidInputException("compare: " + file + " is not a MetaBench result (no "
+          + "studySchemaVersion or schemaVersion field)");
+    }
+    if (side.rows.isEmpty()) {
+      throw new InvalidInputException("compare: " + file + " holds no finished phase; there is "
+          + "nothing to compare");
+    }
+    return side;
+  }
+
+  private static void addRun(Side side, File file, String target, String fs, int threads,
+      JsonNode run) {
+    for (String fact : new String[] {"toolVersion", "hadoopVersion", "jvm", "clientMode",
+        "localClient"}) {
+      if (run.has(fact)) {
+        side.fact(fact, run.path(fact).asText());
+      }
+    }
+    side.fact("fileSystem " + target, fs);
+    Iterator<Map.Entry<String, JsonNode>> params = run.path("parameters").fields();
+    while (params.hasNext()) {
+      Map.Entry<String, JsonNode> p = params.next();
+      if (!SPLIT.contains(p.getKey())) {
+        side.fact(p.getKey(), p.getValue().asText(p.getValue().toString()));
+      }
+    }
+    for (JsonNode p : run.path("phases")) {
+      Side.Row row = side.row(target, fs, p.path("operation").asText(), threads);
+      long ok = p.path("successful").asLong();
+      long window = p.path("windowNanos").asLong(-1);
+      row.iterationTps.add(window > 0 ? ok * 1e9 / window : window == 0 ? 0.0
+          : p.path("tps").asDouble());
+      row.successes += ok;
+      row.failed += p.path("failed").asLong();
+      try {
+        row.latency.add(Histograms.decode(p.path("latencyHistogram").asText()));
+      } catch (IllegalArgumentException e) {
+        throw new InvalidInputException("compare: a latencyHistogram in " + file + " cannot be "
+            + "decoded (" + e.getMessage() + "); the file is damaged");
+      }
+      java.util.List<Double> seconds = new java.util.ArrayList<>();
+      for (JsonNode s : p.path("perSecond")) {
+        // Only whole seconds: a phase's cut-short first and last intervals are no samples.
+        if (Math.abs(s.path("seconds").asDouble() - 1.0) < 0.0015) {
+          seconds.add((double) s.path("successful").asLong());
+        }
+      }
+      row.secondTps.add(seconds);
+      row.timeline.add(ResultReader.timeline(p.path("perSecond")));
+    }
+  }
+}

@@ -22,6 +22,8 @@
 #   OPERATIONS [create_write,open_read,stat,rename,delete]
 #   THREADS [1,2,4]  NUM_FILES [2000]  ITERATIONS [1]
 #   WORK_DIR [target/juicefs-side-by-side/<yyyyMMdd-HHmmss>]
+#   SQLITE_JOURNAL [default]   "wal" switches the metadata file to write-ahead logging (which
+#                              juicefs format does not do)
 # Builds what is missing with Maven first (offline first): the distribution, the test classes and
 # class path, and the SDK jar (mvn -DskipTests package dependency:copy@juicefs-jar).
 set -euo pipefail
@@ -36,6 +38,7 @@ THREADS=${THREADS:-1,2,4}
 NUM_FILES=${NUM_FILES:-2000}
 ITERATIONS=${ITERATIONS:-1}
 WORK_DIR=${WORK_DIR:-$root/target/juicefs-side-by-side/$(date +%Y%m%d-%H%M%S)}
+SQLITE_JOURNAL=${SQLITE_JOURNAL:-default}
 java=java
 if [ -n "${JAVA_HOME:-}" ]; then
   java="$JAVA_HOME/bin/java"
@@ -57,8 +60,14 @@ bench_classpath "$root"
 
 mkdir -p "$WORK_DIR/volume"
 WORK_DIR=$(cd "$WORK_DIR" && pwd)
+wal=()
+case "$SQLITE_JOURNAL" in
+  default) ;;
+  wal) wal=(wal) ;;
+  *) die "SQLITE_JOURNAL=$SQLITE_JOURNAL: give default or wal" ;;
+esac
 uri=$("$java" -cp "$test_cp" io.metabench.testing.JuiceFsVolume "$WORK_DIR/volume" mbv \
-  "$WORK_DIR/jfs-conf")
+  "$WORK_DIR/jfs-conf" "${wal[@]}")
 log "volume $uri: metadata $WORK_DIR/volume/meta.db, data $WORK_DIR/volume/bucket/mbv; SDK $sdk"
 
 export META_BENCH_CLASSPATH="$sdk${META_BENCH_CLASSPATH:+:$META_BENCH_CLASSPATH}"

@@ -10,6 +10,9 @@
 #       (an NNBench command line such as -D k=v -operation create_write -numberOfFiles 5000).
 #   scripts/meta-bench.sh report [-outDir dir] [-chartThreads n] result.json...
 #       Re-draws the summary, charts and HTML report of saved results.
+#   scripts/meta-bench.sh compare [-threshold 5%] [-confidence 95%] [-outDir dir] BASELINE CANDIDATE...
+#       Each candidate against the baseline: intervals, verdicts, exit 3 when a phase got slower
+#       (docs/compare.md).
 #   scripts/meta-bench.sh replay -auditLog hdfs-audit.log [-baseDir URI] [-threads n]
 #                        [-replaySpeed x] [-replayPrecreate false] [options]
 #       Replays an HDFS NameNode audit log under <baseDir>/replay (docs/replay.md).
@@ -62,7 +65,7 @@ if [ $# -eq 0 ]; then
   exit 2
 fi
 
-if [[ "$1" == -* || "$1" == report || "$1" == replay ]]; then
+if [[ "$1" == -* || "$1" == report || "$1" == replay || "$1" == compare ]]; then
   args=("$@")
 else
   op=$1

@@ -75,6 +75,17 @@ public final class SideReader {
       }
     }
     side.fact("fileSystem " + target, fs);
+    JsonNode provenance = run.path("provenance");
+    if (!provenance.isMissingNode()) {
+      side.fact("buildCommit", provenance.path("buildCommit").asText());
+      side.fact("host cores", provenance.path("host").path("cores").asText());
+      side.fact("host os", provenance.path("host").path("os").asText());
+      Iterator<Map.Entry<String, JsonNode>> settings = provenance.path("clientSettings").fields();
+      while (settings.hasNext()) {
+        Map.Entry<String, JsonNode> e = settings.next();
+        side.fact("client setting " + e.getKey(), e.getValue().asText());
+      }
+    }
     Iterator<Map.Entry<String, JsonNode>> params = run.path("parameters").fields();
     while (params.hasNext()) {
       Map.Entry<String, JsonNode> p = params.next();

@@ -10,9 +10,11 @@ import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.IntervalSink;
 import io.metabench.stats.OpRecorder;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.StoreCalls;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.hadoop.fs.FileSystem;
@@ -146,6 +148,9 @@ public final class PhaseEngine implements AutoCloseable {
         phase.timeBound() ? -1 : phase.expectedOps()).writingTo(measured ? series : null)
         .afterWarmup(phase.warmupNanos());
     StopRequest stops = measured ? stop : StopRequest.NEVER;
+    // Read at the window's edges only: counting costs the workers nothing.
+    StoreCallCounter calls = StoreCallCounter.over(new ArrayList<>(clients));
+    Map<String, Long> callsBefore = calls.snapshot();
     sampler.start();
     List<IntervalSeries> seriesBySlot;
     List<Worker.Recorded> recorded;
@@ -161,6 +166,8 @@ public final class PhaseEngine implements AutoCloseable {
         timeouts.stop();
       }
     }
+    // A mix's calls cannot be told apart by operation: none are reported for its operations.
+    StoreCalls made = measured && !phase.isMix() ? calls.since(callsBefore) : StoreCalls.NONE;
     List<PhaseResult> results = new ArrayList<>(slots);
     for (int s = 0; s < slots; s++) {
       long warmupOps = 0;
@@ -171,7 +178,7 @@ public final class PhaseEngine implements AutoCloseable {
       }
       PhaseResult merged = PhaseResult.merge(phase.results().get(s), ofSlot, startedAt, anchor);
       PhaseResult r = merged.withLateMaps(lateMap ? 1 : 0).withSeries(seriesBySlot.get(s))
-          .withWarmupOps(warmupOps).withClientWarmup(warmed);
+          .withWarmupOps(warmupOps).withClientWarmup(warmed).withStoreCalls(made);
       results.add(phase.isMix() ? r.inMix() : r);
     }
     return results;

@@ -393,6 +393,7 @@ public final class MetaBenchJob {
         target.baseDir().toString(), config.sharedClient(), target.localClient(), startedAt);
     RunResult result = new RunResult(info, config, phases,
         io.metabench.stats.Cleanup.combine(cleanups), config.maps(), reports)
+        .withProvenance(io.metabench.runner.RunProvenance.of(target))
         .withPrefill(config.prefillFiles() > 0
             ? io.metabench.stats.PrefillResult.combine(prefills) : null);
     List<String> notRun = new ArrayList<>();

@@ -142,6 +142,7 @@ public final class ReplayRunner {
           target.embedded(), base.toString(), config.sharedClient(), target.localClient(), startedAt),
           config,
           phases, Collections.emptyMap())
+          .withProvenance(io.metabench.runner.RunProvenance.of(target))
           .withSemantics(semantics)
           .withReplay(summary(log, replay, pre, precreateFailed, lastPart()));
       return !stop.isRequested() ? result : stop.bySignal()

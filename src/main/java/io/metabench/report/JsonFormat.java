@@ -7,10 +7,12 @@ import io.metabench.stats.FailureCount;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.PrefillResult;
+import io.metabench.stats.Provenance;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.Steadiness;
+import io.metabench.stats.StoreCalls;
 import java.io.IOException;
 import java.text.SimpleDateFormat;
 import java.util.Date;
@@ -53,6 +55,9 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeStringField("clientMode", info.clientMode());
     if (!info.localClient().isEmpty()) {
       w.writeStringField("localClient", info.localClient());
+    }
+    if (result.provenance() != null) {
+      writeProvenance(w, result.provenance());
     }
     w.writeObjectFieldStart("parameters");
     for (Map.Entry<String, Object> p : result.config().parameters().entrySet()) {
@@ -201,6 +206,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     JsonOutput.number(w, "spread", steadiness.spread(), 3);
     w.writeEndObject();
     writeClientWarmup(w, p.clientWarmup());
+    writeStoreCalls(w, p);
     if (p.serviceTime() != null) {
       // Scheduled (-rate, a paced replay): latencyMs runs from when each operation was due;
       // this from its actual start.
@@ -223,6 +229,49 @@ public final class JsonFormat implements ResultFormat<RunResult> {
       w.writeEndObject();
     }
     w.writeEndArray();
+    w.writeEndObject();
+  }
+
+  /** The clients' own call counts in the phase's window (docs/metrics.md#store-calls). */
+  private static void writeStoreCalls(JsonGenerator w, PhaseResult p) throws IOException {
+    StoreCalls c = p.storeCalls();
+    w.writeObjectFieldStart("storeCalls");
+    w.writeBooleanField("available", c.available());
+    if (c.available()) {
+      long ops = p.attempted() + p.warmupOps();
+      w.writeStringField("sources", c.sources());
+      w.writeNumberField("total", c.total());
+      JsonOutput.number(w, "perOperation", ops == 0 ? 0.0 : (double) c.total() / ops, 3);
+      w.writeObjectFieldStart("byType");
+      for (Map.Entry<String, Long> e : c.byType().entrySet()) {
+        w.writeNumberField(e.getKey(), e.getValue());
+      }
+      w.writeEndObject();
+    }
+    w.writeEndObject();
+  }
+
+  /** Where the result came from (docs/metrics.md#provenance); credentials already redacted. */
+  private static void writeProvenance(JsonGenerator w, Provenance p) throws IOException {
+    w.writeObjectFieldStart("provenance");
+    w.writeStringField("metabenchVersion", p.version());
+    w.writeStringField("buildCommit", p.commit());
+    w.writeObjectFieldStart("host");
+    w.writeStringField("name", p.host());
+    w.writeNumberField("cores", p.cores());
+    w.writeNumberField("memoryBytes", p.memoryBytes());
+    w.writeStringField("os", p.os());
+    w.writeEndObject();
+    w.writeArrayFieldStart("jvmArguments");
+    for (String a : p.jvmArguments()) {
+      w.writeString(a);
+    }
+    w.writeEndArray();
+    w.writeObjectFieldStart("clientSettings");
+    for (Map.Entry<String, String> e : p.clientSettings().entrySet()) {
+      w.writeStringField(e.getKey(), e.getValue());
+    }
+    w.writeEndObject();
     w.writeEndObject();
   }
 

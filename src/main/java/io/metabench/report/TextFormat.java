@@ -10,6 +10,7 @@ import io.metabench.stats.PrefillResult;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
+import io.metabench.stats.StoreCalls;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
@@ -73,6 +74,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
     all.add(mixTotal);
     writeSteadiness(all, out);
     writeClientWarmup(result, out);
+    writeStoreCalls(result, out);
     for (PhaseResult p : result.phases()) {
       writePacing(result, p, out);
     }
@@ -203,6 +205,26 @@ public final class TextFormat implements ResultFormat<RunResult> {
     } else if (result.config().clientWarmupMillis() == 0 && !result.phases().isEmpty()) {
       out.append(String.format(Locale.ROOT, "  no client warm-up (-clientWarmup 0): the figures "
           + "include the client JVM's start%n"));
+    }
+  }
+
+  /**
+   * The clients' own count of calls to the store per operation, one line per phase; or one line
+   * saying the connector counts none (docs/metrics.md#store-calls).
+   */
+  private static void writeStoreCalls(RunResult result, Appendable out) throws IOException {
+    boolean any = false;
+    for (PhaseResult p : result.phases()) {
+      StoreCalls c = p.storeCalls();
+      if (c.available() && !p.partOfMix()) {
+        any = true;
+        out.append(String.format(Locale.ROOT, "  store calls, %s: %s%n", p.name(),
+            c.perOperation(p.attempted() + p.warmupOps())));
+      }
+    }
+    if (!any && !result.phases().isEmpty() && result.mixTotal() == null) {
+      out.append(String.format(Locale.ROOT, "  store calls: %s counts none (its client exposes "
+          + "no statistics)%n", result.info().fileSystemUri()));
     }
   }
 

@@ -213,6 +213,7 @@ public final class BenchmarkRunner {
         cleanup = cleanup(state);
       }
       RunResult result = new RunResult(info(startedAt), config, results, cleanup)
+          .withProvenance(RunProvenance.of(target))
           .withNotRun(notRun, notRunReason).withSemantics(semantics).withPrefill(prefill);
       return !stop.isRequested() ? result : stop.bySignal()
           ? result.withInterruption(stop.reason()) : result.withEarlyStop(stop.reason());

@@ -44,6 +44,7 @@ public final class PhaseResult {
   private final long maxLateNanos;
   private final ClientWarmupFigures clientWarmup;
   private final boolean inMix;
+  private final StoreCalls storeCalls;
 
   public PhaseResult(OpType op, int workers, long attempted, long successes,
       Map<String, FailureCount> failures, Map<String, FailureCount> retries, int lateWorkers,
@@ -72,10 +73,17 @@ public final class PhaseResult {
     this.maxLateNanos = 0;
     this.clientWarmup = ClientWarmupFigures.NONE;
     this.inMix = false;
+    this.storeCalls = StoreCalls.NONE;
   }
 
   private PhaseResult(PhaseResult p, IntervalSeries series, long warmupOps,
       Histogram serviceTime, long maxLateNanos, ClientWarmupFigures clientWarmup, boolean inMix) {
+    this(p, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, inMix, p.storeCalls);
+  }
+
+  private PhaseResult(PhaseResult p, IntervalSeries series, long warmupOps,
+      Histogram serviceTime, long maxLateNanos, ClientWarmupFigures clientWarmup, boolean inMix,
+      StoreCalls storeCalls) {
     this.op = p.op;
     this.workers = p.workers;
     this.attempted = p.attempted;
@@ -98,6 +106,18 @@ public final class PhaseResult {
     this.maxLateNanos = maxLateNanos;
     this.clientWarmup = clientWarmup;
     this.inMix = inMix;
+    this.storeCalls = storeCalls;
+  }
+
+  /** This result with the calls its clients made to the store in its window. */
+  public PhaseResult withStoreCalls(StoreCalls calls) {
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, inMix,
+        calls);
+  }
+
+  /** The calls the clients made to the store; {@link StoreCalls#NONE} when not counted. */
+  public StoreCalls storeCalls() {
+    return storeCalls;
   }
 
   /** This result with its per-second series. */
@@ -225,8 +245,10 @@ public final class PhaseResult {
     long maxLate = 0;
     List<ClientWarmupFigures> clientWarmups = new java.util.ArrayList<>();
     List<IntervalSeries> series = new java.util.ArrayList<>();
+    List<StoreCalls> calls = new java.util.ArrayList<>();
     for (PhaseResult p : parts) {
       series.add(p.series);
+      calls.add(p.storeCalls);
       latency.add(p.latency);
       warmup += p.warmupOps;
       maxLate = Math.max(maxLate, p.maxLateNanos);
@@ -266,7 +288,8 @@ public final class PhaseResult {
         parts.isEmpty() ? 0 : startedAt).withPacing(warmup, service, maxLate)
         .withClientWarmup(ClientWarmupFigures.combine(clientWarmups))
         .withSeries(IntervalSeries.combine(series))
-        .markedInMix(!parts.isEmpty() && parts.get(0).inMix);
+        .markedInMix(!parts.isEmpty() && parts.get(0).inMix)
+        .withStoreCalls(StoreCalls.combine(calls));
   }
 
   /**
@@ -302,7 +325,7 @@ public final class PhaseResult {
         maps, firstStartEpochNanos, lastEndEpochNanos, workerBusyNanos, bytes, firstPartNanos,
         secondPartNanos, latency, startedAtEpochMillis).withSeries(series)
         .withPacing(warmupOps, serviceTime, maxLateNanos).withClientWarmup(clientWarmup)
-        .markedInMix(inMix);
+        .markedInMix(inMix).withStoreCalls(storeCalls);
   }
 
   public OpType op() {

@@ -174,6 +174,16 @@ public final class ResultCodec {
     out.writeLong(p.clientWarmup().calls());
     out.writeLong(p.clientWarmup().failed());
     out.writeLong(p.clientWarmup().nanos());
+    StoreCalls calls = p.storeCalls();
+    out.writeBoolean(calls.available());
+    if (calls.available()) {
+      out.writeUTF(calls.sources());
+      out.writeInt(calls.byType().size());
+      for (Map.Entry<String, Long> e : calls.byType().entrySet()) {
+        out.writeUTF(e.getKey());
+        out.writeLong(e.getValue());
+      }
+    }
     List<IntervalSeries.Interval> intervals = p.series().intervals();
     out.writeInt(intervals.size());
     for (IntervalSeries.Interval i : intervals) {
@@ -210,6 +220,15 @@ public final class ResultCodec {
     long maxLate = in.readLong();
     ClientWarmupFigures clientWarmup =
         ClientWarmupFigures.of(in.readLong(), in.readLong(), in.readLong());
+    StoreCalls calls = StoreCalls.NONE;
+    if (in.readBoolean()) {
+      String sources = in.readUTF();
+      Map<String, Long> byType = new java.util.TreeMap<>();
+      for (int i = in.readInt(); i > 0; i--) {
+        byType.put(in.readUTF(), in.readLong());
+      }
+      calls = StoreCalls.of(byType, sources);
+    }
     int n = in.readInt();
     List<IntervalSeries.Interval> intervals = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
@@ -223,7 +242,7 @@ public final class ResultCodec {
     PhaseResult result = new PhaseResult(op, workers, attempted, successes, failures, retries,
         lateWorkers, lateMaps, start, end, busy, bytes, firstPart, secondPart, latency, startedAt)
         .withPacing(warmupOps, serviceTime, maxLate).withClientWarmup(clientWarmup)
-        .withSeries(new IntervalSeries(intervals));
+        .withSeries(new IntervalSeries(intervals)).withStoreCalls(calls);
     return inMix ? result.inMix() : result;
   }
 

@@ -33,6 +33,7 @@ public final class RunResult {
   private final ReplaySummary replay;
   private final PrefillResult prefill;
   private final Task task;
+  private final Provenance provenance;
 
   /** Where a map task ran: its host and task attempt. Immutable. */
   public static final class Task {
@@ -85,18 +86,20 @@ public final class RunResult {
     this.replay = null;
     this.prefill = null;
     this.task = null;
+    this.provenance = null;
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal) {
     this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.replay, r.prefill,
-        r.task);
+        r.task, r.provenance);
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal,
-      ReplaySummary replay, PrefillResult prefill, Task task) {
+      ReplaySummary replay, PrefillResult prefill, Task task, Provenance provenance) {
     this.task = task;
+    this.provenance = provenance;
     this.prefill = prefill;
     this.info = r.info;
     this.config = r.config;
@@ -115,7 +118,7 @@ public final class RunResult {
   /** This result with the summary of the audit-log replay it is the result of. */
   public RunResult withReplay(ReplaySummary summary) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        summary, prefill, task);
+        summary, prefill, task, provenance);
   }
 
   /** The replay's summary; null when the run was not a replay. */
@@ -150,13 +153,24 @@ public final class RunResult {
   /** This result with what the prefill did (null: no prefill was asked). */
   public RunResult withPrefill(PrefillResult prefill) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task);
+        replay, prefill, task, provenance);
   }
 
   /** This result as the result of a map task that ran on {@code task}'s host. */
   public RunResult withTask(Task task) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task);
+        replay, prefill, task, provenance);
+  }
+
+  /** This result with where it came from (version, build, host, JVM, client settings). */
+  public RunResult withProvenance(Provenance provenance) {
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
+        replay, prefill, task, provenance);
+  }
+
+  /** Where the result came from; null when not recorded (a map's own result). */
+  public Provenance provenance() {
+    return provenance;
   }
 
   /** Where the map task that made this result ran; null for a run in one process. */

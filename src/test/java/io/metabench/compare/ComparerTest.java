@@ -166,4 +166,13 @@ class ComparerTest {
     assertThat(c.warnings()).containsExactly("hadoopVersion differs: baseline 3.4.3, candidate "
         + "3.3.6", "targets differ: baseline hdfs (hdfs://x/); candidate jfs (jfs://x/)");
   }
+
+  @Test
+  void aClientSettingOnlyOneSideHadIsNamedToo() {
+    Side a = side("a.json", "hdfs", STEADY, "stat");
+    a.fact("client setting dfs.client.read.shortcircuit", "true");
+    Side b = side("b.json", "hdfs", STEADY, "stat");
+    assertThat(Comparer.compare(a, b, 0.05, 0.95).warnings()).containsExactly(
+        "client setting dfs.client.read.shortcircuit differs: baseline true, candidate (unset)");
+  }
 }

@@ -129,4 +129,29 @@ class ITHdfs extends NamespaceFactsContract {
     assertThat(create.get("failures").get("NSQuotaExceededException").get("count").asLong())
         .isEqualTo(create.get("failed").asLong());
   }
+
+  /**
+   * The HDFS client's own counts (DFSOpsCountStatistics), read at each phase's edges: each
+   * operation is exactly one client call of its kind, nothing from setup or other phases leaks
+   * in.
+   */
+  @Test
+  void eachPhaseCountsExactlyItsOwnClientCalls() throws Exception {
+    MetaBenchRun r = run("-operation", "create_write,open_read,stat,rename,delete,mkdirs,rmdir",
+        "-threads", "2", "-numFiles", "5", "-baseDir", baseUri("store-calls"));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    String[][] expected = {{"create_write", "op_create"}, {"open_read", "op_open"},
+        {"stat", "op_get_file_status"}, {"rename", "op_rename"}, {"delete", "op_delete"},
+        {"mkdirs", "op_mkdirs"}, {"rmdir", "op_delete"}};
+    for (String[] e : expected) {
+      com.fasterxml.jackson.databind.JsonNode calls = r.phase(e[0]).get("storeCalls");
+      assertThat(calls.get("available").asBoolean()).as(e[0]).isTrue();
+      assertThat(calls.get("sources").asText()).isEqualTo("DFSOpsCountStatistics");
+      assertThat(calls.get("byType").size()).as(e[0] + " " + calls).isEqualTo(1);
+      assertThat(calls.get("byType").get(e[1]).asLong()).as(e[0]).isEqualTo(10);
+      assertThat(calls.get("perOperation").asDouble()).isEqualTo(1.0);
+      assertThat(r.stdout).contains("store calls, " + e[0] + ": 1.00 calls/op (" + e[1]
+          + " 1.00)");
+    }
+  }
 }

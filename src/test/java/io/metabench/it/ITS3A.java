@@ -2,6 +2,7 @@ package io.metabench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.S3Server;
 import java.io.File;
@@ -198,5 +199,48 @@ class ITS3A extends NamespaceFactsContract {
     assertThat(verbose.exitCode).isEqualTo(2);
     assertThat(verbose.stderr).startsWith("metabench: permission denied at ")
         .contains("AccessDeniedException").contains("\tat org.apache.hadoop.fs.s3a.");
+  }
+
+  /**
+   * Every result records the client settings that shaped it (issue: provenance), but never a
+   * credential: the keys S3A signs with appear nowhere in what the run writes or prints.
+   */
+  @Test
+  void provenanceRecordsTheSettingsButNeverTheKeys() throws Exception {
+    MetaBenchRun r = run("-D", "fs.s3a.connection.maximum=77", "-operation",
+        "create_write,delete", "-threads", "1", "-numFiles", "2", "-baseDir",
+        baseUri("provenance"));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode provenance = r.json().get("provenance");
+    JsonNode settings = provenance.get("clientSettings");
+    assertThat(settings.get("fs.s3a.connection.maximum").asText()).isEqualTo("77");
+    assertThat(settings.get("fs.s3a.endpoint").asText()).isEqualTo(server.endpoint());
+    assertThat(settings.get("fs.s3a.secret.key").asText()).isEqualTo("<redacted>");
+    assertThat(settings.get("fs.s3a.access.key").asText()).isEqualTo("<redacted>");
+    assertThat(provenance.get("host").get("cores").asInt()).isPositive();
+    assertThat(provenance.get("buildCommit").asText()).isNotEmpty();
+    String everything = new String(Files.readAllBytes(r.jsonFile().toPath()),
+        StandardCharsets.UTF_8) + r.stdout + r.stderr;
+    assertThat(everything).doesNotContain(S3Server.SECRET_KEY)
+        .doesNotContain(S3Server.ACCESS_KEY);
+  }
+
+  /**
+   * S3A's own request counts (per client, summed over the workers' clients): a rename of one
+   * small object is 3 HEAD + 1 LIST + 1 COPY + 1 DELETE, as docs/fs/s3a.md counted by hand.
+   */
+  @Test
+  void storeCallsAreS3aRequestsByVerb() throws Exception {
+    MetaBenchRun r = run("-operation", "create_write,rename,delete", "-threads", "2",
+        "-numFiles", "4", "-bytesToWrite", "10", "-baseDir", baseUri("store-calls"));
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode rename = r.phase("rename").get("storeCalls");
+    assertThat(rename.get("sources").asText()).contains("S3AFileSystem");
+    assertThat(rename.get("total").asLong()).isEqualTo(48);
+    assertThat(rename.get("byType").get("object_metadata_request").asLong()).isEqualTo(24);
+    assertThat(rename.get("byType").get("object_copy_requests").asLong()).isEqualTo(8);
+    assertThat(rename.get("byType").get("object_delete_request").asLong()).isEqualTo(8);
+    assertThat(rename.get("byType").get("object_list_request").asLong()).isEqualTo(8);
+    assertThat(r.stdout).contains("store calls, rename: 6.00 calls/op");
   }
 }

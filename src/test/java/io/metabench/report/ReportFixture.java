@@ -109,11 +109,21 @@ final class ReportFixture {
     return h;
   }
 
+  /** One create per operation and the parents' mkdirs, as the HDFS client counts them. */
+  private static Map<String, Long> storeCalls() {
+    Map<String, Long> m = new TreeMap<>();
+    m.put("op_create", 1000L);
+    m.put("op_mkdirs", 4L);
+    m.put("op_open", 0L);
+    return m;
+  }
+
   static RunResult result() {
     Map<String, FailureCount> none = Collections.emptyMap();
     PhaseResult createWrite = new PhaseResult(OpType.CREATE_WRITE, 4, 1000, 1000, none, none, 0,
         0, 0, 5 * S / 2, 9_600 * MS, 1_024_000, 1_500 * MS, 600 * MS, createWriteLatency(),
-        1_700_000_001_234L).withClientWarmup(new ClientWarmupFigures(4_812, 0, 2_004 * MS));
+        1_700_000_001_234L).withClientWarmup(new ClientWarmupFigures(4_812, 0, 2_004 * MS))
+        .withStoreCalls(io.metabench.stats.StoreCalls.of(storeCalls(), "DFSOpsCountStatistics"));
 
     Map<String, FailureCount> readFailures = new TreeMap<>();
     readFailures.put("FileNotFoundException", new FailureCount(7,

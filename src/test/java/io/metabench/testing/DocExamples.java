@@ -222,7 +222,8 @@ public final class DocExamples {
         out.add(a.replace("/tmp/", tmp.getPath() + "/"));
       }
     }
-    boolean report = !out.isEmpty() && out.get(0).equals("report");
+    boolean report = !out.isEmpty()
+        && (out.get(0).equals("report") || out.get(0).equals("compare"));
     if (!report && !out.contains("-clientWarmup")) {
       out.add("-clientWarmup");
       out.add("0");

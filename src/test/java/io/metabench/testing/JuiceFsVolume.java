@@ -73,6 +73,16 @@ public final class JuiceFsVolume {
 
   /** Formats volume {@code name} in {@code dir} (meta.db and bucket/), which must not hold one. */
   public static JuiceFsVolume format(File dir, String name) throws IOException, SQLException {
+    return format(dir, name, false);
+  }
+
+  /**
+   * As {@link #format(File, String)}; with {@code wal}, the SQLite file is switched to
+   * write-ahead logging ({@code PRAGMA journal_mode=WAL}, kept in the file), which
+   * {@code juicefs format} does not do: a setting of the metadata engine, not of JuiceFS.
+   */
+  public static JuiceFsVolume format(File dir, String name, boolean wal)
+      throws IOException, SQLException {
     File meta = new File(dir, "meta.db").getAbsoluteFile();
     File bucket = new File(dir, "bucket").getAbsoluteFile();
     if (meta.exists()) {
@@ -117,6 +127,12 @@ public final class JuiceFsVolume {
         }
       }
       c.commit();
+      if (wal) {
+        c.setAutoCommit(true);
+        try (Statement s = c.createStatement()) {
+          s.execute("PRAGMA journal_mode=WAL");
+        }
+      }
     }
     return new JuiceFsVolume(name, meta, bucket);
   }
@@ -164,14 +180,14 @@ public final class JuiceFsVolume {
 
   /**
    * Formats a volume and writes a core-site.xml that mounts it: {@code JuiceFsVolume DIR NAME
-   * CONF_DIR}. Prints the volume's URI.
+   * CONF_DIR [wal]}. Prints the volume's URI.
    */
   public static void main(String[] args) throws Exception {
-    if (args.length != 3) {
-      System.err.println("usage: JuiceFsVolume DIR NAME CONF_DIR");
+    if (args.length < 3 || args.length > 4 || args.length == 4 && !args[3].equals("wal")) {
+      System.err.println("usage: JuiceFsVolume DIR NAME CONF_DIR [wal]");
       System.exit(2);
     }
-    JuiceFsVolume v = format(new File(args[0]), args[1]);
+    JuiceFsVolume v = format(new File(args[0]), args[1], args.length == 4);
     StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
     for (Map.Entry<String, String> e : v.clientSettings().entrySet()) {
       xml.append("  <property><name>").append(e.getKey()).append("</name><value>")

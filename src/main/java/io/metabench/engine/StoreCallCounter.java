@@ -1,0 +1,137 @@
+package io.metabench.engine;
+
+import io.metabench.stats.StoreCalls;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FileSystemStorageStatistics;
+import org.apache.hadoop.fs.GlobalStorageStatistics;
+import org.apache.hadoop.fs.StorageStatistics;
+import org.apache.hadoop.fs.statistics.IOStatistics;
+import org.apache.hadoop.fs.statistics.IOStatisticsSupport;
+
+/**
+ * Reads the clients' own call counts at a phase's boundaries (never on the hot path): each
+ * distinct statistics object once, whether the workers share one (the HDFS client's counts are
+ * one per JVM, whatever the number of clients) or each client has its own (S3A), summed. Built
+ * per phase, from the engine's thread; not thread-safe.
+ */
+final class StoreCallCounter {
+  private final List<Source> sources = new ArrayList<>();
+
+  /** One object that counts: a client's storage statistics, or its IOStatistics counters. */
+  private interface Source {
+    String name();
+
+    void addTo(Map<String, Long> counts);
+  }
+
+  private StoreCallCounter() {
+  }
+
+  /**
+   * A counter over {@code clients}: for each, its IOStatistics counters (S3A keeps them per
+   * client), else its storage statistics, else the JVM-wide statistics registered for its
+   * scheme (the HDFS client's {@code DFSOpsCountStatistics}); never Hadoop's generic per-scheme
+   * byte and operation totals ({@code FileSystemStorageStatistics}), which count no calls by
+   * kind. With none of these, a counter that has none.
+   */
+  static StoreCallCounter over(List<FileSystem> clients) {
+    StoreCallCounter c = new StoreCallCounter();
+    Map<Object, Boolean> seen = new IdentityHashMap<>();
+    for (FileSystem fs : clients) {
+      // A client's IOStatistics first: they are its own, while S3A's storage statistics are
+      // registered once per JVM and stay bound to the first S3A client made.
+      IOStatistics io = IOStatisticsSupport.retrieveIOStatistics(fs);
+      if (io != null && !io.counters().isEmpty()) {
+        if (seen.put(io, Boolean.TRUE) == null) {
+          c.sources.add(new Source() {
+            @Override
+            public String name() {
+              return "IOStatistics of " + fs.getClass().getSimpleName();
+            }
+
+            @Override
+            public void addTo(Map<String, Long> counts) {
+              for (Map.Entry<String, Long> e : io.counters().entrySet()) {
+                counts.merge(e.getKey(), e.getValue(), Long::sum);
+              }
+            }
+          });
+        }
+        continue;
+      }
+      StorageStatistics own = fs.getStorageStatistics();
+      if (byKind(own)) {
+        c.add(own, seen);
+        continue;
+      }
+      String scheme = fs.getUri().getScheme();
+      for (Iterator<StorageStatistics> it = GlobalStorageStatistics.INSTANCE.iterator();
+          it.hasNext(); ) {
+        StorageStatistics s = it.next();
+        if (scheme != null && scheme.equals(s.getScheme()) && byKind(s)) {
+          c.add(s, seen);
+        }
+      }
+    }
+    return c;
+  }
+
+  /** Whether {@code s} counts calls by kind (not Hadoop's generic totals, not empty). */
+  private static boolean byKind(StorageStatistics s) {
+    return s != null && !(s instanceof FileSystemStorageStatistics)
+        && s.getLongStatistics().hasNext();
+  }
+
+  private void add(StorageStatistics s, Map<Object, Boolean> seen) {
+    if (seen.put(s, Boolean.TRUE) != null) {
+      return;
+    }
+    sources.add(new Source() {
+      @Override
+      public String name() {
+        return s.getName();
+      }
+
+      @Override
+      public void addTo(Map<String, Long> counts) {
+        for (Iterator<StorageStatistics.LongStatistic> it = s.getLongStatistics(); it.hasNext(); ) {
+          StorageStatistics.LongStatistic l = it.next();
+          counts.merge(l.getName(), l.getValue(), Long::sum);
+        }
+      }
+    });
+  }
+
+  /** The counts now, by name; empty when no client exposes any. */
+  Map<String, Long> snapshot() {
+    Map<String, Long> counts = new TreeMap<>();
+    for (Source s : sources) {
+      s.addTo(counts);
+    }
+    return counts;
+  }
+
+  /** The calls made since {@code before} was taken. */
+  StoreCalls since(Map<String, Long> before) {
+    if (sources.isEmpty()) {
+      return StoreCalls.NONE;
+    }
+    Map<String, Long> diff = new TreeMap<>();
+    for (Map.Entry<String, Long> e : snapshot().entrySet()) {
+      diff.put(e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0L));
+    }
+    Set<String> names = new LinkedHashSet<>();
+    for (Source s : sources) {
+      names.add(s.name());
+    }
+    return StoreCalls.of(diff, String.join(", ", names));
+  }
+}

@@ -8,17 +8,25 @@ import io.metabench.report.ResultReader;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads one side of a comparison from a run's JSON file, a study's result.json, or a study's
  * directory (its result.json). Stateless.
  */
 public final class SideReader {
-  /** The parameters that say how a run was split, not what it measured: never compared. */
-  private static final java.util.Set<String> SPLIT = new java.util.HashSet<>(
-      java.util.Arrays.asList("threads", "iterations", "outDir", "jsonOut", "csvOut", "label"));
+  /**
+   * The parameters that say how a run was split or where it ran, not what it measured: never
+   * compared (two runs of the same work use different base directories and start times).
+   */
+  private static final Set<String> SPLIT = new HashSet<>(
+      Arrays.asList("threads", "iterations", "baseDir", "startTime"));
 
   private SideReader() {
   }
@@ -107,7 +115,7 @@ public final class SideReader {
         throw new InvalidInputException("compare: a latencyHistogram in " + file + " cannot be "
             + "decoded (" + e.getMessage() + "); the file is damaged");
       }
-      java.util.List<Double> seconds = new java.util.ArrayList<>();
+      List<Double> seconds = new ArrayList<>();
       for (JsonNode s : p.path("perSecond")) {
         // Only whole seconds: a phase's cut-short first and last intervals are no samples.
         if (Math.abs(s.path("seconds").asDouble() - 1.0) < 0.0015) {

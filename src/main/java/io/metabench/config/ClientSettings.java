@@ -31,6 +31,13 @@ public final class ClientSettings {
       "(?i)(.*(secret|passw|credential|access[._-]?key|account[._-]?key|private[._-]?key"
           + "|encryption[._-]?key|session[._-]?key).*|.*token)");
 
+  /**
+   * Keys that name where credentials come from (a provider class, a keystore path), not a
+   * credential: they shape a run and stay visible.
+   */
+  private static final Pattern NAMES_A_PROVIDER = Pattern.compile(
+      "(?i).*credentials?\\.provider(s|\\.path)?");
+
   /** A password in a URL's user information ({@code mysql://user:PASSWORD@host/db}). */
   private static final Pattern URL_PASSWORD = Pattern.compile("(://[^/@:\\s]+:)[^/@\\s]+@");
 
@@ -68,7 +75,8 @@ public final class ClientSettings {
 
   /** {@code value} as a result may show it: redacted when {@code key} may name a credential. */
   static String redact(ConfigRedactor hadoops, String key, String value) {
-    if (SENSITIVE.matcher(key).matches() || !value.equals(hadoops.redact(key, value))) {
+    if (!NAMES_A_PROVIDER.matcher(key).matches() && SENSITIVE.matcher(key).matches()
+        || !value.equals(hadoops.redact(key, value))) {
       return REDACTED;
     }
     return URL_PASSWORD.matcher(value).replaceAll("$1" + REDACTED + "@");

@@ -26,13 +26,16 @@ class ClientSettingsTest {
     String[] secrets = {"fs.s3a.secret.key", "fs.s3a.access.key", "fs.s3a.session.token",
         "fs.s3a.bucket.b.secret.key", "fs.azure.account.key.acct.blob.core.windows.net",
         "fs.oss.accessKeySecret", "fs.oss.accessKeyId", "ssl.server.keystore.password",
-        "juicefs.token", "fs.gs.auth.client.secret", "hadoop.security.credential.provider.path",
-        "dfs.encryption.key.provider.uri", "my.private.key"};
+        "juicefs.token", "fs.gs.auth.client.secret", "dfs.encryption.key.provider.uri",
+        "my.private.key", "fs.adl.oauth2.credential"};
     for (String key : secrets) {
       conf.set(key, "TOP-SECRET-" + key);
     }
     conf.set("juicefs.meta", "mysql://root:HUNTER2@(db:3306)/juicefs");
     conf.set("dfs.block.access.token.enable", "true");
+    conf.set("fs.s3a.aws.credentials.provider",
+        "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+    conf.set("hadoop.security.credential.provider.path", "jceks://file/etc/keys.jceks");
     Map<String, String> s = ClientSettings.differingFromDefaults(conf);
     for (String key : secrets) {
       assertThat(s).as(key).containsEntry(key, ClientSettings.REDACTED);
@@ -40,6 +43,11 @@ class ClientSettingsTest {
     assertThat(s.toString()).doesNotContain("TOP-SECRET").doesNotContain("HUNTER2");
     assertThat(s).containsEntry("juicefs.meta", "mysql://root:<redacted>@(db:3306)/juicefs");
     assertThat(s).containsEntry("dfs.block.access.token.enable", "true");
+    // where credentials come from is a setting, not a credential
+    assertThat(s).containsEntry("fs.s3a.aws.credentials.provider",
+        "org.apache.hadoop.fs.s3a.SimpleAWSCredentialsProvider");
+    assertThat(s).containsEntry("hadoop.security.credential.provider.path",
+        "jceks://file/etc/keys.jceks");
   }
 
   @Test

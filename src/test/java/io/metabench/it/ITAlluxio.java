@@ -131,7 +131,10 @@ class ITAlluxio extends NamespaceFactsContract {
         System.getProperty(AlluxioServer.CLIENT_JAR_PROPERTY)), 3,
         new File(project, "scripts/meta-bench.sh").getPath(), "-confDir", confDir.getPath(),
         "-operation", "create_write,open_read,stat,rename,delete", "-threads", "2", "-numFiles",
-        "5", "-bytesToWrite", "10", "-baseDir", "alluxio:///it/from-template", "-cleanup");
+        "5", "-bytesToWrite", "10", "-baseDir", "alluxio:///it/from-template", "-cleanup",
+        // the route is under test, not the figures: no client warm-up (up to 30 s a phase);
+        // and a bound, should the master stop answering (docs/fs/alluxio.md)
+        "-clientWarmup", "0", "-opTimeout", "60s");
     assertThat(r.exitCode).as(r.toString()).isZero();
     for (String phase : new String[] {"create_write", "open_read", "stat", "rename", "delete"}) {
       assertThat(r.stdout).as(r.toString()).containsPattern("(?m)^" + phase + " +2 +10 +0 ");

@@ -74,8 +74,12 @@ public final class SideReader {
     return side;
   }
 
-  private static void addRun(Side side, File file, String target, String fs, int threads,
+  /** What an embedded HDFS is called in place of its URI, whose port changes every run. */
+  static final String EMBEDDED = "the embedded HDFS";
+
+  private static void addRun(Side side, File file, String target, String uri, int threads,
       JsonNode run) {
+    String fs = run.path("embeddedHdfs").asBoolean() ? EMBEDDED : uri;
     for (String fact : new String[] {"toolVersion", "hadoopVersion", "jvm", "clientMode",
         "localClient"}) {
       if (run.has(fact)) {

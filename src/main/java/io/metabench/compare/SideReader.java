@@ -1,13 +1,11 @@
 package io.metabench.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.metabench.core.InvalidInputException;
 import io.metabench.report.Histograms;
 import io.metabench.report.ResultReader;
 import java.io.File;
 import java.io.IOException;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -37,36 +35,14 @@ public final class SideReader {
    * @throws InvalidInputException when it is missing or not a MetaBench result
    */
   public static Side read(File given) throws IOException {
+    if (given.isDirectory() && !new File(given, "result.json").isFile()) {
+      throw new InvalidInputException("compare: " + given + " holds no result.json; give a "
+          + "run's JSON file, a study's result.json or a study directory");
+    }
     File file = given.isDirectory() ? new File(given, "result.json") : given;
-    if (!file.isFile()) {
-      throw new InvalidInputException("compare: " + given + (given.isDirectory()
-          ? " holds no result.json" : " does not exist") + "; give a run's JSON file, a study's "
-          + "result.json or a study directory");
-    }
-    JsonNode root;
-    try {
-      root = new ObjectMapper().readTree(file);
-    } catch (IOException e) {
-      throw new InvalidInputException("compare: " + file + " is not JSON ("
-          + e.getMessage().split("\n")[0] + "); give a MetaBench result file");
-    }
     Side side = new Side(given.getPath());
-    if (root.has("studySchemaVersion")) {
-      for (JsonNode run : root.path("runs")) {
-        if (run.has("result")) {
-          addRun(side, file, run.path("target").asText(), run.path("fileSystem").asText(),
-              run.path("threads").asInt(), run.path("result"));
-        }
-      }
-    } else if (root.has("schemaVersion") && root.has("phases")) {
-      String fs = root.path("fileSystem").asText();
-      String target = root.path("embeddedHdfs").asBoolean() ? "embedded-hdfs"
-          : URI.create(fs).getScheme();
-      addRun(side, file, target, fs, root.path("parameters").path("threads").asInt(), root);
-    } else {
-      throw new InvalidInputException("compare: " + file + " is not a MetaBench result (no "
-          + "studySchemaVersion or schemaVersion field)");
-    }
+    ResultReader.runs(file, "compare", (target, fs, threads, run) ->
+        addRun(side, file, target, fs, threads, run));
     if (side.rows.isEmpty()) {
       throw new InvalidInputException("compare: " + file + " holds no finished phase; there is "
           + "nothing to compare");
@@ -107,11 +83,8 @@ public final class SideReader {
     }
     for (JsonNode p : run.path("phases")) {
       Side.Row row = side.row(target, fs, p.path("operation").asText(), threads);
-      long ok = p.path("successful").asLong();
-      long window = p.path("windowNanos").asLong(-1);
-      row.iterationTps.add(window > 0 ? ok * 1e9 / window : window == 0 ? 0.0
-          : p.path("tps").asDouble());
-      row.successes += ok;
+      row.iterationTps.add(ResultReader.tps(p));
+      row.successes += p.path("successful").asLong();
       row.failed += p.path("failed").asLong();
       try {
         row.latency.add(Histograms.decode(p.path("latencyHistogram").asText()));

@@ -45,7 +45,7 @@ public final class CsvFormat {
   public static final List<String> RUN_COLUMNS = Arrays.asList("target", "fs_uri", "phase",
       "threads", "maps", "iteration", "workers", "ok", "failed", "retries", "late_workers",
       "seconds", "tps", "mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "mb_per_s",
-      "error");
+      "store_calls", "store_calls_per_op", "error");
   public static final List<String> SUMMARY_COLUMNS = Arrays.asList("target", "fs_uri", "phase",
       "threads", "iterations", "tps_mean", "tps_min", "tps_max", "tps_stddev", "ok", "failed",
       "mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "knee");
@@ -78,7 +78,8 @@ public final class CsvFormat {
             latency(p, p.latencyMillisAt(99)), latency(p, p.latencyMillisAt(99.9)),
             latency(p, p.maxLatencyMillis()),
             p.bytes() == 0 || p.op().unit() != io.metabench.op.OpType.Unit.BYTES ? ""
-                : fixed(p.bytesPerSecond() / 1e6, 3), "");
+                : fixed(p.bytesPerSecond() / 1e6, 3), storeCalls(p, false), storeCalls(p, true),
+            "");
       }
       for (String phase : r.result().notRun()) {
         csv.printRecord(missing(r, phase, maps, "not run: " + r.result().notRunReason()));
@@ -109,6 +110,19 @@ public final class CsvFormat {
           fixed(l.maxMs(), 6), r.knee());
     }
     csv.flush();
+  }
+
+  /**
+   * The phase's store calls (docs/metrics.md#store-calls): their total or their count per
+   * operation; empty when the client counts none.
+   */
+  private static String storeCalls(PhaseResult p, boolean perOperation) {
+    long ops = p.attempted() + p.warmupOps();
+    if (!p.storeCalls().available()) {
+      return "";
+    }
+    long total = p.storeCalls().total();
+    return !perOperation ? Long.toString(total) : ops == 0 ? "" : fixed((double) total / ops, 3);
   }
 
   /** A latency figure, or empty when no operation of the phase succeeded. */

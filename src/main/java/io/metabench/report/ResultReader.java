@@ -25,7 +25,6 @@ import org.HdrHistogram.Histogram;
  * Not thread-safe.
  */
 public final class ResultReader {
-  private final ObjectMapper mapper = new ObjectMapper();
   private final StudySummary.Builder summary = new StudySummary.Builder();
   private final Set<String> labelsOfEarlierFiles = new HashSet<>();
   private final Map<String, String> sources = new LinkedHashMap<>();
@@ -36,37 +35,67 @@ public final class ResultReader {
    * @throws InvalidInputException when the file is missing or is not a MetaBench result
    */
   public ResultReader add(File file) throws IOException {
+    Map<String, String> renamed = new LinkedHashMap<>();
+    runs(file, "report", (target, fs, threads, run) ->
+        addRun(file, label(target, renamed), fs, threads, run));
+    labelsOfEarlierFiles.addAll(renamed.values());
+    return this;
+  }
+
+  /** One run of a result file, as {@link #runs} hands it over. */
+  public interface RunVisitor {
+    /**
+     * @param target the run's target label (a study's, or derived from a single run's URI)
+     * @param run the run's JSON object (schema of a single run's file)
+     */
+    void run(String target, String fsUri, int threads, JsonNode run);
+  }
+
+  /**
+   * Reads {@code file}, a study's result.json or a single run's JSON file, and hands each
+   * finished run to {@code visitor} in file order; {@code command} names the command in
+   * messages.
+   *
+   * @throws InvalidInputException when the file is missing or is not a MetaBench result
+   */
+  public static void runs(File file, String command, RunVisitor visitor) throws IOException {
     if (!file.isFile()) {
-      throw new InvalidInputException("report: " + file + (file.exists() ? " is not a file"
+      throw new InvalidInputException(command + ": " + file + (file.exists() ? " is not a file"
           : " does not exist") + "; give the result.json of a study or a run's JSON file");
     }
     JsonNode root;
     try {
-      root = mapper.readTree(file);
+      root = new ObjectMapper().readTree(file);
     } catch (IOException e) {
-      throw new InvalidInputException("report: " + file + " is not JSON ("
+      throw new InvalidInputException(command + ": " + file + " is not JSON ("
           + e.getMessage().split("\n")[0] + "); give a MetaBench result file");
     }
-    Map<String, String> renamed = new LinkedHashMap<>();
     if (root.has("studySchemaVersion")) {
       for (JsonNode run : root.path("runs")) {
         if (run.has("result")) {
-          addRun(file, label(run.path("target").asText(), renamed), run.path("fileSystem")
-              .asText(), run.path("threads").asInt(), run.path("result"));
+          visitor.run(run.path("target").asText(), run.path("fileSystem").asText(),
+              run.path("threads").asInt(), run.path("result"));
         }
       }
     } else if (root.has("schemaVersion") && root.has("phases")) {
       String fs = root.path("fileSystem").asText();
       String derived = root.path("embeddedHdfs").asBoolean() ? "embedded-hdfs"
           : URI.create(fs).getScheme();
-      addRun(file, label(derived, renamed), fs, root.path("parameters").path("threads").asInt(),
-          root);
+      visitor.run(derived, fs, root.path("parameters").path("threads").asInt(), root);
     } else {
-      throw new InvalidInputException("report: " + file + " is not a MetaBench result (no "
+      throw new InvalidInputException(command + ": " + file + " is not a MetaBench result (no "
           + "studySchemaVersion or schemaVersion field)");
     }
-    labelsOfEarlierFiles.addAll(renamed.values());
-    return this;
+  }
+
+  /**
+   * A phase's TPS exactly as {@code PhaseResult} computes it, from the exact window (files
+   * written before windowNanos existed fall back to the rounded tps field).
+   */
+  public static double tps(JsonNode phase) {
+    long ok = phase.path("successful").asLong();
+    long window = phase.path("windowNanos").asLong(-1);
+    return window > 0 ? ok * 1e9 / window : window == 0 ? 0.0 : phase.path("tps").asDouble();
   }
 
   /** The label for {@code given} in the file being read: unique across files, same within one. */
@@ -90,12 +119,7 @@ public final class ResultReader {
   private void addRun(File file, String target, String fs, int threads, JsonNode run) {
     sources.put(target, file.getPath());
     for (JsonNode p : run.path("phases")) {
-      // TPS exactly as PhaseResult computes it, from the exact window (files written before
-      // windowNanos existed fall back to the rounded tps field).
-      long ok = p.path("successful").asLong();
-      long window = p.path("windowNanos").asLong(-1);
-      double tps = window > 0 ? ok * 1e9 / window : window == 0 ? 0.0 : p.path("tps").asDouble();
-      summary.add(target, fs, p.path("operation").asText(), threads, tps,
+      summary.add(target, fs, p.path("operation").asText(), threads, tps(p),
           p.path("successful").asLong(), p.path("failed").asLong(),
           histogram(file, p.path("latencyHistogram").asText()),
           !FLAGGED.contains(p.path("steadiness").path("verdict").asText()),

@@ -5,8 +5,6 @@ import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -131,13 +129,7 @@ public final class AlluxioServer implements Closeable {
 
   /** A class loader with Alluxio's shaded client over the caller's class path. */
   public static ClassLoader clientLoader() throws IOException {
-    String jar = System.getProperty(CLIENT_JAR_PROPERTY);
-    if (jar == null || !new File(jar).isFile()) {
-      throw new IllegalStateException("Alluxio's client jar is not copied: run through Maven's "
-          + "pre-integration-test phase (" + CLIENT_JAR_PROPERTY + "=" + jar + ")");
-    }
-    URL url = new File(jar).toURI().toURL();
-    return new URLClassLoader(new URL[] {url}, AlluxioServer.class.getClassLoader());
+    return ClientJar.loader(CLIENT_JAR_PROPERTY, "Alluxio's client jar");
   }
 
   /** What the child printed so far. */

@@ -2,8 +2,6 @@ package io.metabench.testing;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -169,13 +167,7 @@ public final class JuiceFsVolume {
 
   /** A class loader with the JuiceFS SDK over the caller's class path. */
   public static ClassLoader clientLoader() throws IOException {
-    String jar = System.getProperty(JAR_PROPERTY);
-    if (jar == null || !new File(jar).isFile()) {
-      throw new IllegalStateException("The JuiceFS SDK jar is not copied: run through Maven's "
-          + "pre-integration-test phase (" + JAR_PROPERTY + "=" + jar + ")");
-    }
-    URL url = new File(jar).toURI().toURL();
-    return new URLClassLoader(new URL[] {url}, JuiceFsVolume.class.getClassLoader());
+    return ClientJar.loader(JAR_PROPERTY, "The JuiceFS SDK jar");
   }
 
   /**

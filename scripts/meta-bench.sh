@@ -13,6 +13,9 @@
 #   scripts/meta-bench.sh compare [-threshold 5%] [-confidence 95%] [-outDir dir] BASELINE CANDIDATE...
 #       Each candidate against the baseline: intervals, verdicts, exit 3 when a phase got slower
 #       (docs/compare.md).
+#   scripts/meta-bench.sh merge [-outDir dir] PROCESS.json PROCESS.json...
+#       Combines processes run by hand with -mapIndex into one result, as -maps would
+#       (docs/mapreduce.md).
 #   scripts/meta-bench.sh replay -auditLog hdfs-audit.log [-baseDir URI] [-threads n]
 #                        [-replaySpeed x] [-replayPrecreate false] [options]
 #       Replays an HDFS NameNode audit log under <baseDir>/replay (docs/replay.md).
@@ -65,7 +68,7 @@ if [ $# -eq 0 ]; then
   exit 2
 fi
 
-if [[ "$1" == -* || "$1" == report || "$1" == replay || "$1" == compare ]]; then
+if [[ "$1" == -* || "$1" == report || "$1" == replay || "$1" == compare || "$1" == merge ]]; then
   args=("$@")
 else
   op=$1

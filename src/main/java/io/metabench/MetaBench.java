@@ -3,6 +3,7 @@ package io.metabench;
 import io.metabench.command.Command;
 import io.metabench.command.CommandContext;
 import io.metabench.command.CompareCommand;
+import io.metabench.command.MergeCommand;
 import io.metabench.command.ReplayCommand;
 import io.metabench.command.ReportCommand;
 import io.metabench.command.RunCommand;
@@ -11,6 +12,10 @@ import io.metabench.core.StopRequest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Function;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.util.Tool;
@@ -21,8 +26,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The command line: a Hadoop {@link Tool}, so {@code hadoop jar}, {@code -D}, {@code -conf} and
  * {@code -fs} work as everywhere in Hadoop. It reads the command word ({@code report},
- * {@code replay}; none for a run or study), hands the rest to that command (package
- * {@code io.metabench.command}) and turns its outcome into an exit code and a one-line error.
+ * {@code compare}, {@code merge}, {@code replay}; none for a run or study), hands the rest to
+ * that command (package {@code io.metabench.command}) and turns its outcome into an exit code
+ * and a one-line error.
  * Results go to stdout and files; logs to stderr.
  * Exit codes: 0 all operations succeeded, 1 some failed (or the run could not complete), 2 bad
  * input (nothing was changed), 130 stopped by Ctrl-C or SIGTERM (what completed is reported).
@@ -33,6 +39,18 @@ public final class MetaBench extends Configured implements Tool {
   public static final int EXIT_OK = Command.EXIT_OK;
   public static final int EXIT_FAILURES = Command.EXIT_FAILURES;
   public static final int EXIT_BAD_INPUT = Command.EXIT_BAD_INPUT;
+
+  /** The commands named by a first word; without one, a run or study. */
+  private static final Map<String, Function<CommandContext, Command>> COMMANDS;
+
+  static {
+    Map<String, Function<CommandContext, Command>> c = new HashMap<>();
+    c.put("report", ReportCommand::new);
+    c.put("compare", CompareCommand::new);
+    c.put("merge", MergeCommand::new);
+    c.put("replay", ReplayCommand::new);
+    COMMANDS = Collections.unmodifiableMap(c);
+  }
 
   private final CommandContext context;
 
@@ -62,14 +80,9 @@ public final class MetaBench extends Configured implements Tool {
     PrintStream err = context.err();
     try {
       String word = args.length > 0 ? args[0] : "";
-      if (word.equals("report")) {
-        return new ReportCommand(context).run(rest(args), getConf());
-      }
-      if (word.equals("compare")) {
-        return new CompareCommand(context).run(rest(args), getConf());
-      }
-      if (word.equals("replay")) {
-        return new ReplayCommand(context).run(rest(args), getConf());
+      Function<CommandContext, Command> named = COMMANDS.get(word);
+      if (named != null) {
+        return named.apply(context).run(rest(args), getConf());
       }
       return new RunCommand(context).run(args, getConf());
     } catch (InvalidInputException e) {

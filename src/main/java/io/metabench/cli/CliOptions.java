@@ -185,7 +185,8 @@ final class CliOptions {
         + "result.json... re-draws the summary, charts and HTML report of saved results "
         + "(docs/reports.md); metabench compare BASELINE CANDIDATE... gives each phase a "
         + "confidence interval and a verdict, and exits 3 when one got slower "
-        + "(docs/compare.md).");
+        + "(docs/compare.md); metabench merge a.json b.json... combines processes run by hand "
+        + "with -mapIndex into one result, as -maps would (docs/mapreduce.md).");
     f.printWrapped(out, WIDTH, "Exit codes: 0 every operation succeeded, 1 some failed (or "
         + "cleanup could not remove everything), 2 bad input (nothing was touched), 3 compare "
         + "found a phase slower, 130 stopped by Ctrl-C or SIGTERM (what completed is reported). "

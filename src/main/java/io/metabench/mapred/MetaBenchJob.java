@@ -20,7 +20,7 @@ import io.metabench.replay.AuditLog;
 import io.metabench.replay.Precreation;
 import io.metabench.replay.ReplayRunner;
 import io.metabench.runner.RunChecks;
-import io.metabench.stats.PhaseResult;
+import io.metabench.stats.CombinedRun;
 import io.metabench.stats.ReplayPart;
 import io.metabench.stats.ResultCodec;
 import io.metabench.stats.RunInfo;
@@ -360,58 +360,11 @@ public final class MetaBenchJob {
     return new ArrayList<>(byMap.values());
   }
 
-  /**
-   * The maps' results combined as the engine combines workers: per result name (a phase, or
-   * each operation of a mix), in the order the maps ran them, counts, histograms and series
-   * added up.
-   */
-  private static List<PhaseResult> combinePhases(List<RunResult> maps) {
-    Map<String, List<PhaseResult>> byName = new java.util.LinkedHashMap<>();
-    for (RunResult m : maps) {
-      for (PhaseResult p : m.phases()) {
-        byName.computeIfAbsent(p.name(), k -> new ArrayList<>()).add(p);
-      }
-    }
-    List<PhaseResult> combined = new ArrayList<>();
-    for (List<PhaseResult> parts : byName.values()) {
-      combined.add(PhaseResult.combine(parts.get(0).op(), parts));
-    }
-    return combined;
-  }
-
   private RunResult result(long startedAt, List<RunResult> reports) {
-    List<PhaseResult> phases = combinePhases(reports);
-    List<io.metabench.stats.Cleanup> cleanups = new ArrayList<>();
-    List<io.metabench.stats.PrefillResult> prefills = new ArrayList<>();
-    for (RunResult r : reports) {
-      cleanups.add(r.cleanup());
-      if (r.prefill() != null) {
-        prefills.add(r.prefill());
-      }
-    }
     RunInfo info = RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
         target.baseDir().toString(), config.sharedClient(), target.localClient(), startedAt);
-    RunResult result = new RunResult(info, config, phases,
-        io.metabench.stats.Cleanup.combine(cleanups), config.maps(), reports)
-        .withProvenance(io.metabench.runner.RunProvenance.of(target))
-        .withPrefill(config.prefillFiles() > 0
-            ? io.metabench.stats.PrefillResult.combine(prefills) : null);
-    List<String> notRun = new ArrayList<>();
-    List<Integer> stopped = new ArrayList<>();
-    for (RunResult r : reports) {
-      if (!r.notRun().isEmpty()) {
-        stopped.add(r.config().mapIndex());
-        for (String op : r.notRun()) {
-          if (!notRun.contains(op)) {
-            notRun.add(op);
-          }
-        }
-      }
-    }
-    if (!notRun.isEmpty()) {
-      result = result.withNotRun(notRun, "maps " + stopped + " stopped before them because "
-          + "their earlier phases' failures left items behind (see those maps' logs)");
-    }
+    RunResult result = CombinedRun.of(info, config, config.maps(), reports, "maps")
+        .withProvenance(io.metabench.runner.RunProvenance.of(target));
     if (replay != null) {
       List<ReplayPart> parts = new ArrayList<>();
       for (RunResult r : reports) {

@@ -24,6 +24,10 @@ public final class BaseDirMarker {
   public static final String MARKER_DIR = ".metabench";
   public static final String MARKER_FILE = "MARKER";
   private static final String CREATED_BASE_DIR = "created.base.dir";
+  /** How long a claim waits for another process to finish marking a directory. */
+  private static final long CLAIM_WAIT_MILLIS = 5_000;
+  private static final String MARKER_COMMENT =
+      "MetaBench: do not edit; remove only together with this base directory";
 
   /**
    * Where map {@code mapIndex}'s client warm-up works before each phase (engine.ClientWarmup):
@@ -41,6 +45,12 @@ public final class BaseDirMarker {
     EMPTY,
     /** Carries the marker. */
     OWNED,
+    /**
+     * Holds only MetaBench's marker directory, without its marker file: another process is
+     * claiming it at this moment (processes started together with {@code -mapIndex}), or a claim
+     * was cut short. Usable: MetaBench will mark it, as it marks an empty directory.
+     */
+    BEING_CLAIMED,
     /** Holds other content and no marker: refused. */
     FOREIGN,
     /** A file, not a directory: refused. */
@@ -86,7 +96,13 @@ public final class BaseDirMarker {
       return Ownership.OWNED;
     }
     RemoteIterator<FileStatus> children = fs.listStatusIterator(baseDir);
-    return children.hasNext() ? Ownership.FOREIGN : Ownership.EMPTY;
+    if (!children.hasNext()) {
+      return Ownership.EMPTY;
+    }
+    FileStatus first = children.next();
+    return !children.hasNext() && first.isDirectory()
+        && first.getPath().getName().equals(MARKER_DIR) ? Ownership.BEING_CLAIMED
+        : Ownership.FOREIGN;
   }
 
   /**
@@ -95,9 +111,16 @@ public final class BaseDirMarker {
    * @throws InvalidInputException when the directory is a file or holds foreign content
    */
   public static void claim(FileSystem fs, Path baseDir, String toolVersion) throws IOException {
+    claim(fs, baseDir, toolVersion, CLAIM_WAIT_MILLIS);
+  }
+
+  /** As {@link #claim(FileSystem, Path, String)}, waiting {@code waitMillis} for another. */
+  static void claim(FileSystem fs, Path baseDir, String toolVersion, long waitMillis)
+      throws IOException {
     Ownership ownership = inspect(fs, baseDir);
     requireUsable(ownership, baseDir);
-    if (ownership == Ownership.OWNED) {
+    if (ownership == Ownership.OWNED || ownership == Ownership.BEING_CLAIMED
+        && markedWithin(fs, baseDir, waitMillis)) {
       return;
     }
     if (!fs.mkdirs(markerDir(baseDir))) {
@@ -105,8 +128,36 @@ public final class BaseDirMarker {
     }
     Properties p = new Properties();
     p.setProperty("created.by", "MetaBench " + toolVersion);
+    // A directory found being claimed may have been created by the other process: not knowing,
+    // MetaBench records that it did not create it, so it never removes it.
     p.setProperty(CREATED_BASE_DIR, Boolean.toString(ownership == Ownership.ABSENT));
-    write(fs, markerFile(baseDir), p);
+    try (OutputStream out = fs.create(markerFile(baseDir), false)) {
+      p.store(out, MARKER_COMMENT);
+    } catch (IOException e) {
+      // Another process started at the same moment wrote it first: the directory is marked.
+      if (!fs.exists(markerFile(baseDir))) {
+        throw e;
+      }
+    }
+  }
+
+  /** Whether the marker file appears within {@code millis} (polled every 100 ms). */
+  private static boolean markedWithin(FileSystem fs, Path baseDir, long millis)
+      throws IOException {
+    long deadline = System.nanoTime() + millis * 1_000_000L;
+    while (!fs.exists(markerFile(baseDir))) {
+      if (System.nanoTime() - deadline >= 0) {
+        return false;
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while " + baseDir + " was being "
+            + "marked by another process");
+      }
+    }
+    return true;
   }
 
   /**
@@ -259,7 +310,7 @@ public final class BaseDirMarker {
 
   private static void write(FileSystem fs, Path file, Properties p) throws IOException {
     try (OutputStream out = fs.create(file, true)) {
-      p.store(out, "MetaBench: do not edit; remove only together with this base directory");
+      p.store(out, MARKER_COMMENT);
     }
   }
 }

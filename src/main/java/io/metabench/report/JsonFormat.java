@@ -6,6 +6,7 @@ import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.PortableResult;
 import io.metabench.stats.PrefillResult;
 import io.metabench.stats.Provenance;
 import io.metabench.stats.ReplaySummary;
@@ -35,12 +36,21 @@ public final class JsonFormat implements ResultFormat<RunResult> {
   @Override
   public void write(RunResult result, Appendable out) throws IOException {
     JsonGenerator w = JsonOutput.generator(out, false);
-    writeRun(w, result);
+    writeRun(w, result, true);
     JsonOutput.finish(w);
   }
 
-  /** The run as one JSON object, for this file and for the runs of a study's file. */
+  /** The run as one JSON object, as the runs of a study's file hold it. */
   static void writeRun(JsonGenerator w, RunResult result) throws IOException {
+    writeRun(w, result, false);
+  }
+
+  /**
+   * The run as one JSON object; {@code portable}: ending with the whole result in its binary
+   * form ({@code resultBytes}), which {@code metabench merge} reads.
+   */
+  private static void writeRun(JsonGenerator w, RunResult result, boolean portable)
+      throws IOException {
     RunInfo info = result.info();
     w.writeStartObject();
     w.writeNumberField("schemaVersion", RunResult.SCHEMA_VERSION);
@@ -115,6 +125,9 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     }
     if (result.replay() != null) {
       writeReplay(w, result.replay(), result);
+    }
+    if (portable) {
+      w.writeStringField("resultBytes", PortableResult.toBase64(result));
     }
     w.writeEndObject();
   }
@@ -342,6 +355,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeObjectFieldStart("maps");
     w.writeNumberField("requested", result.mapsRequested());
     w.writeNumberField("reported", result.maps().size());
+    w.writeBooleanField("mergedProcesses", ReportMath.mergedProcesses(result));
     w.writeArrayFieldStart("missing");
     for (int m : result.missingMaps()) {
       w.writeNumber(m);
@@ -353,6 +367,9 @@ public final class JsonFormat implements ResultFormat<RunResult> {
       w.writeNumberField("map", m.config().mapIndex());
       w.writeStringField("host", m.task().host());
       w.writeStringField("taskAttempt", m.task().attempt());
+      if (m.task().isProcess()) {
+        w.writeStringField("resultFile", m.task().source());
+      }
       w.writeArrayFieldStart("phases");
       for (PhaseResult p : m.phases()) {
         w.writeStartObject();

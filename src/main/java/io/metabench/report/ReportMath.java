@@ -1,6 +1,7 @@
 package io.metabench.report;
 
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.RunResult;
 
 /** Figures derived the same way by every format. */
 final class ReportMath {
@@ -27,6 +28,12 @@ final class ReportMath {
   static double startSkewMillis(PhaseResult ofMap, PhaseResult ofRun) {
     return ofMap.attempted() == 0 ? 0.0
         : (ofMap.firstStartEpochNanos() - ofRun.firstStartEpochNanos()) / 1e6;
+  }
+
+  /** Whether a combined result's parts are processes merged from their files, not map tasks. */
+  static boolean mergedProcesses(RunResult result) {
+    return !result.maps().isEmpty() && result.maps().get(0).task() != null
+        && result.maps().get(0).task().isProcess();
   }
 
   /**

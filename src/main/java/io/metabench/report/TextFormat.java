@@ -341,9 +341,15 @@ public final class TextFormat implements ResultFormat<RunResult> {
 
   /** One row per map and phase: what each map did, when it started relative to the first. */
   private static void writeMaps(RunResult result, Appendable out) throws IOException {
-    out.append(String.format(Locale.ROOT, "%nMapReduce job: %d maps requested, %d reported, "
-        + "missing: %s%n", result.mapsRequested(), result.maps().size(),
-        result.missingMaps().isEmpty() ? "none" : result.missingMaps().toString()));
+    String missing = result.missingMaps().isEmpty() ? "none" : result.missingMaps().toString();
+    if (ReportMath.mergedProcesses(result)) {
+      out.append(String.format(Locale.ROOT, "%nMerged processes: %d expected (-mapIndex 0 to %d),"
+          + " %d given, missing: %s%n", result.mapsRequested(), result.mapsRequested() - 1,
+          result.maps().size(), missing));
+    } else {
+      out.append(String.format(Locale.ROOT, "%nMapReduce job: %d maps requested, %d reported, "
+          + "missing: %s%n", result.mapsRequested(), result.maps().size(), missing));
+    }
     out.append(String.format(Locale.ROOT, MAP_ROW, "map", "host", "phase", "ok", "failed",
         "late", "lateW", "start skew ms", "TPS"));
     for (RunResult m : result.maps()) {

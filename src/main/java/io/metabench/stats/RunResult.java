@@ -35,22 +35,47 @@ public final class RunResult {
   private final Task task;
   private final Provenance provenance;
 
-  /** Where a map task ran: its host and task attempt. Immutable. */
+  /**
+   * Where a part of a combined run ran: a map task's host and attempt, or for a process merged
+   * from its result file ({@link #process}), its host and that file. Immutable.
+   */
   public static final class Task {
     private final String host;
     private final String attempt;
+    private final String source;
 
     public Task(String host, String attempt) {
+      this(host, attempt, "");
+    }
+
+    private Task(String host, String attempt, String source) {
       this.host = host;
       this.attempt = attempt;
+      this.source = source;
+    }
+
+    /** A process started by hand, on {@code host}, whose result was read from {@code file}. */
+    public static Task process(String host, String file) {
+      return new Task(host, "", file);
     }
 
     public String host() {
       return host;
     }
 
+    /** The map task attempt; empty for a merged process. */
     public String attempt() {
       return attempt;
+    }
+
+    /** The result file a merged process was read from; empty for a map task. */
+    public String source() {
+      return source;
+    }
+
+    /** Whether this is a process merged from its result file rather than a map task. */
+    public boolean isProcess() {
+      return !source.isEmpty();
     }
   }
 
@@ -92,18 +117,19 @@ public final class RunResult {
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal) {
     this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.replay, r.prefill,
-        r.task, r.provenance);
+        r.task, r.provenance, r.phases);
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal,
-      ReplaySummary replay, PrefillResult prefill, Task task, Provenance provenance) {
+      ReplaySummary replay, PrefillResult prefill, Task task, Provenance provenance,
+      List<PhaseResult> phases) {
     this.task = task;
     this.provenance = provenance;
     this.prefill = prefill;
     this.info = r.info;
     this.config = r.config;
-    this.phases = r.phases;
+    this.phases = Collections.unmodifiableList(phases);
     this.cleanup = r.cleanup;
     this.mapsRequested = r.mapsRequested;
     this.maps = r.maps;
@@ -118,7 +144,7 @@ public final class RunResult {
   /** This result with the summary of the audit-log replay it is the result of. */
   public RunResult withReplay(ReplaySummary summary) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        summary, prefill, task, provenance);
+        summary, prefill, task, provenance, phases);
   }
 
   /** The replay's summary; null when the run was not a replay. */
@@ -153,19 +179,28 @@ public final class RunResult {
   /** This result with what the prefill did (null: no prefill was asked). */
   public RunResult withPrefill(PrefillResult prefill) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance);
+        replay, prefill, task, provenance, phases);
   }
 
   /** This result as the result of a map task that ran on {@code task}'s host. */
   public RunResult withTask(Task task) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance);
+        replay, prefill, task, provenance, phases);
   }
 
   /** This result with where it came from (version, build, host, JVM, client settings). */
   public RunResult withProvenance(Provenance provenance) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance);
+        replay, prefill, task, provenance, phases);
+  }
+
+  /**
+   * This result with {@code phases} in place of its own (a merged process's, with what the merge
+   * learned of it, such as that it missed the common start).
+   */
+  public RunResult withPhases(List<PhaseResult> phases) {
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
+        replay, prefill, task, provenance, new java.util.ArrayList<>(phases));
   }
 
   /** Where the result came from; null when not recorded (a map's own result). */

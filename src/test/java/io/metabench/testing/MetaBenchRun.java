@@ -50,7 +50,8 @@ public final class MetaBenchRun {
     json.delete();
     List<String> all = new ArrayList<>(Arrays.asList(args));
     boolean report = !all.isEmpty()
-        && (all.get(0).equals("report") || all.get(0).equals("compare"));
+        && (all.get(0).equals("report") || all.get(0).equals("compare")
+        || all.get(0).equals("merge"));
     int given = all.indexOf("-jsonOut");
     if (given >= 0 && given + 1 < all.size()) {
       json = new File(all.get(given + 1));

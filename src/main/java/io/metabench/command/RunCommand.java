@@ -14,6 +14,7 @@ import io.metabench.report.OutputPlan;
 import io.metabench.report.ResultFiles;
 import io.metabench.report.SeriesFormat;
 import io.metabench.runner.BenchmarkRunner;
+import io.metabench.runner.ProcessBarrier;
 import io.metabench.runner.RunChecks;
 import io.metabench.stats.RunResult;
 import java.io.File;
@@ -91,10 +92,13 @@ public final class RunCommand extends Command {
       return writeCombinedSeries(series,
           new MetaBenchJob(config, conf, target, context.stop()).run());
     }
-    return new BenchmarkRunner(config, target, NanoClock.SYSTEM, PhaseBarrier.NONE,
-            quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
-            context.stop())
-            .seriesTo(series).run();
+    try (ProcessBarrier processes = ProcessBarrier.of(config, target)) {
+      return new BenchmarkRunner(config, target, NanoClock.SYSTEM,
+          processes == null ? PhaseBarrier.NONE : processes,
+          quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
+          context.stop())
+          .seriesTo(series).run();
+    }
   }
 
   /**

@@ -192,6 +192,14 @@ public final class BenchConfig {
     return (Integer) values.get(Option.MAPS);
   }
 
+  /**
+   * Processes started by hand (-mapIndex 0 to n-1) that meet before every phase; 0 when this
+   * process meets none.
+   */
+  public int processes() {
+    return (Integer) values.get(Option.PROCESSES);
+  }
+
   public int barrierTimeoutSeconds() {
     return (Integer) values.get(Option.BARRIER_TIMEOUT);
   }

@@ -76,6 +76,8 @@ public final class ConfigKeys {
    * process instead.
    */
   public static final String MAPS = "metabench.maps";
+  /** Processes started by hand that meet at a barrier before every phase (-processes). */
+  public static final String PROCESSES = "metabench.processes";
 
   /**
    * How long a map task waits at a phase's barrier for the other maps before it starts without

@@ -119,6 +119,13 @@ public enum Option {
       cli("m", "maps").key(ConfigKeys.MAPS).def(0).run("maps").group(Group.MAPREDUCE)
           .help("Run the phases in a MapReduce job of m map tasks, each running -threads "
               + "workers on its own map_<i> paths (default {default}: in this process)")),
+  PROCESSES(SET, wholeInt(0, 100_000, "0, or how many processes were started with -mapIndex "
+      + "0 to n-1, such as 3"),
+      cli("n", "processes").key(ConfigKeys.PROCESSES).def(0).run("processes")
+          .group(Group.MAPREDUCE).notForReplay("a replay spreads over maps with -maps")
+          .help("This process is one of n started by hand (-mapIndex 0 to n-1, one -startTime): "
+              + "they meet before every phase at a barrier of files in the base directory, as a "
+              + "-maps job's maps do (default {default}: none)")),
   BARRIER_TIMEOUT(SET, wholeInt(1, 86_400, "a number of seconds such as 600"),
       cli("seconds", "barrierTimeout").key(ConfigKeys.BARRIER_TIMEOUT_SECONDS).def(600)
           .run("barrierTimeout").group(Group.MAPREDUCE)

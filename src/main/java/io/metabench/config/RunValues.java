@@ -41,6 +41,8 @@ final class RunValues {
           (Integer) v.get(Option.BYTES_PER_CHECKSUM));
     }
     checkMix(v);
+    checkProcesses((Integer) v.get(Option.PROCESSES), (Integer) v.get(Option.MAP_INDEX),
+        (Integer) v.get(Option.MAPS), (Long) v.get(Option.START_TIME));
     checkWarmup((Long) v.get(Option.WARMUP), (Long) v.get(Option.DURATION));
     if ((Integer) v.get(Option.PREFILL_THREADS) == 0) {
       v.put(Option.PREFILL_THREADS, v.get(Option.THREADS));
@@ -133,6 +135,30 @@ final class RunValues {
       throw new InvalidInputException("-mix keeps its working set in memory: -threads x "
           + "-numberOfFiles must be at most " + BenchConfig.MIX_ITEMS_MAX + " (it is " + items
           + ")");
+    }
+  }
+
+  /**
+   * Refuses {@code -processes} that cannot meet: inside a {@code -maps} job, without the common
+   * {@code -startTime} that names their barrier, or with a {@code -mapIndex} outside 0 to n-1.
+   */
+  private static void checkProcesses(int processes, int mapIndex, int maps, long startTime) {
+    if (processes == 0) {
+      return;
+    }
+    if (maps > 0) {
+      throw new InvalidInputException("-processes is for processes started by hand; a -maps job "
+          + "lines its maps up itself: drop -processes");
+    }
+    if (startTime == 0) {
+      throw new InvalidInputException("-processes " + processes + " needs -startTime: the "
+          + "processes' common start also names their barrier; give them all the same "
+          + "-startTime, such as $(( $(date +%s) + 60 ))");
+    }
+    if (mapIndex >= processes) {
+      throw new InvalidInputException("-mapIndex " + mapIndex + " is not one of -processes "
+          + processes + " (0 to " + (processes - 1) + "): number the processes 0 to "
+          + (processes - 1));
     }
   }
 

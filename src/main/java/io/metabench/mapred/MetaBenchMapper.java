@@ -5,6 +5,7 @@ import io.metabench.config.ConfigKeys;
 import io.metabench.config.ReplayConfig;
 import io.metabench.core.NanoClock;
 import io.metabench.core.StopRequest;
+import io.metabench.engine.FileBarrier;
 import io.metabench.engine.PhaseBarrier;
 import io.metabench.engine.Progress;
 import io.metabench.fs.Target;

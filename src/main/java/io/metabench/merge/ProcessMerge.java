@@ -105,18 +105,22 @@ public final class ProcessMerge {
     }
     List<String> warnings = new ArrayList<>();
     BenchConfig config = first.result.config();
-    if (config.startTime() == 0) {
-      warnings.add("the processes were given no -startTime, so nothing started them together: "
-          + "each phase's window runs from the first process's first operation to the last "
-          + "one's last; give them all the same -startTime");
+    if (config.processes() == 0) {
+      warnings.add("the processes were run without -processes, so nothing lined them up before "
+          + "each phase" + (config.startTime() == 0 ? " (nor started them together: no "
+          + "-startTime)" : " after the first") + ": each phase's window runs from the first "
+          + "process's first operation to the last one's last; run them with -processes n and "
+          + "one -startTime");
     }
     List<RunResult> parts = new ArrayList<>();
     for (Process p : sorted) {
-      parts.add(asPart(p, config.startTime() > 0));
+      // With -processes the barrier marked late processes itself, phase by phase.
+      parts.add(asPart(p, config.startTime() > 0 && config.processes() == 0));
     }
     warnings.addAll(notTogether(sorted));
     warnings.addAll(differences(first, sorted));
-    int expected = sorted.get(sorted.size() - 1).mapIndex() + 1;
+    int expected = config.processes() > 0 ? config.processes()
+        : sorted.get(sorted.size() - 1).mapIndex() + 1;
     RunResult merged = CombinedRun.of(info(sorted), asJob(config, expected), expected, parts,
         "processes")
         .withProvenance(first.result.provenance()).withSemantics(first.result.semantics());
@@ -205,6 +209,8 @@ public final class ProcessMerge {
     config.writeTo(conf);
     conf.setInt(ConfigKeys.MAPS, maps);
     conf.setInt(ConfigKeys.MAP_INDEX, 0);
+    // The job's barrier stands for the processes' own: -processes does not go with -maps.
+    conf.setInt(ConfigKeys.PROCESSES, 0);
     return BenchConfig.fromConfiguration(conf);
   }
 

@@ -156,7 +156,7 @@ class BenchConfigTest {
         "bytesToWrite", "blockSize", "bytesPerChecksum", "replicationFactorPerFile", "baseDir",
         "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "localClient",
         "retries",
-        "cleanup", "maps", "barrierTimeout", "readShift", "opTimeoutMs", "failFast", "durationMs",
+        "cleanup", "maps", "processes", "barrierTimeout", "readShift", "opTimeoutMs", "failFast", "durationMs",
         "warmupMs", "clientWarmupMs", "rate", "subtree", "mix", "seed", "sharedDir", "mixFill",
         "prefillFiles", "prefillDepth", "prefillFanOut", "prefillSizes", "prefillThreads",
         "workload");

@@ -74,6 +74,7 @@ class OptionTableTest {
     sample(Option.NNBENCH_LOG, "n.log", "n.log", null);
     sample(Option.CONNECT_TIMEOUT, "5", "5", null);
     sample(Option.MAPS, "2", "2", 2);
+    sample(Option.PROCESSES, "3", "3", 3);
     sample(Option.BARRIER_TIMEOUT, "60", "60", 60);
     sample(Option.READ_SHIFT, "1", "1", 1);
     sample(Option.OP_TIMEOUT, "5", "5s", 5000L);
@@ -148,6 +149,10 @@ class OptionTableTest {
         if (o == Option.WARMUP) {
           // A warm-up needs a duration-bound phase.
           args.addAll(Arrays.asList("-duration", "1"));
+        }
+        if (o == Option.PROCESSES) {
+          // Processes meet at a barrier named by their common start.
+          args.addAll(Arrays.asList("-startTime", "100"));
         }
         args.add("-" + name);
         if (o.action() == CliAction.KEY_ONLY) {

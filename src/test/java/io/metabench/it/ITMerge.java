@@ -64,10 +64,19 @@ class ITMerge {
     return args;
   }
 
-  private MetaBenchRun process(String base, int mapIndex, long startTime) throws Exception {
-    return MetaBenchRun.run(local(), scratch, run(base, "-mapIndex", String.valueOf(mapIndex),
-        "-startTime", String.valueOf(startTime), "-jsonOut",
-        new File(scratch, "p" + mapIndex + ".json").getPath()).toArray(new String[0]));
+  private MetaBenchRun process(String base, int mapIndex, long startTime, String... more)
+      throws Exception {
+    List<String> args = run(base, "-mapIndex", String.valueOf(mapIndex), "-startTime",
+        String.valueOf(startTime), "-jsonOut", new File(scratch, "p" + mapIndex + ".json")
+            .getPath());
+    args.addAll(java.util.Arrays.asList(more));
+    return MetaBenchRun.run(local(), scratch, args.toArray(new String[0]));
+  }
+
+  /** A phase's window in a process's JSON: first start (ms) and last end (ms), from its fields. */
+  private static double[] window(JsonNode phase) {
+    double start = java.time.Instant.parse(phase.get("startedAt").asText()).toEpochMilli();
+    return new double[] {start, start + phase.get("windowNanos").asLong() / 1e6};
   }
 
   private static Histogram histogram(JsonNode phase) {
@@ -92,7 +101,8 @@ class ITMerge {
     List<Future<MetaBenchRun>> runs = new ArrayList<>();
     for (int m = 0; m < 3; m++) {
       final int mapIndex = m;
-      runs.add(pool.submit(() -> process(hand, mapIndex, start)));
+      runs.add(pool.submit(() -> process(hand, mapIndex, start, "-processes", "3",
+          "-cleanup")));
     }
     List<JsonNode> processes = new ArrayList<>();
     for (Future<MetaBenchRun> f : runs) {
@@ -101,6 +111,18 @@ class ITMerge {
       processes.add(r.json());
     }
     pool.shutdown();
+    // The barrier: no process began a phase before every process had ended the one before it
+    // (1 ms allowed: each process ties its clock to the wall clock to the millisecond).
+    for (int k = 1; k < PHASES.length; k++) {
+      for (JsonNode p : processes) {
+        for (JsonNode q : processes) {
+          assertThat(window(phase(p, PHASES[k]))[0]).as(PHASES[k])
+              .isGreaterThanOrEqualTo(window(phase(q, PHASES[k - 1]))[1] - 2);
+        }
+      }
+    }
+    // The barrier's files went with the last process; -cleanup took the marker and the base.
+    assertThat(hdfs.fs().exists(new org.apache.hadoop.fs.Path(hand))).isFalse();
 
     File out = new File(scratch, "merged");
     MetaBenchRun merge = MetaBenchRun.run(local(), scratch, "merge", "-outDir", out.getPath(),
@@ -108,7 +130,7 @@ class ITMerge {
         new File(scratch, "p1.json").getPath());
     assertThat(merge.exitCode).as(merge.toString()).isZero();
     assertThat(merge.stdout).contains("Merged processes: 3 expected (-mapIndex 0 to 2), 3 given, "
-        + "missing: none");
+        + "missing: none").doesNotContain("warning:");
     JsonNode merged = new ObjectMapper().readTree(new File(out, "result.json"));
 
     MetaBenchRun job = MetaBenchRun.run(local(), scratch, run(hdfs.uri() + "/merge/job",
@@ -119,7 +141,7 @@ class ITMerge {
     // The same parameters as the job's, -maps 3 included, but for where and when they ran.
     for (JsonNode params : new JsonNode[] {merged.get("parameters"), maps.get("parameters")}) {
       ((com.fasterxml.jackson.databind.node.ObjectNode) params).remove(
-          java.util.Arrays.asList("baseDir", "startTime"));
+          java.util.Arrays.asList("baseDir", "startTime", "cleanup"));
     }
     assertThat(merged.get("parameters")).isEqualTo(maps.get("parameters"));
     assertThat(merged.get("maps").get("mergedProcesses").asBoolean()).isTrue();

@@ -31,8 +31,10 @@ class ProcessMergeTest {
   private static final long T0 = 1_700_000_000L * S;
   private static final String BASE = "hdfs://nn.example:8020/benchmarks/MetaBench";
 
-  private static BenchConfig config(int mapIndex, long startTime, String threads, String base) {
+  private static BenchConfig config(int mapIndex, long startTime, String threads, String base,
+      int processes) {
     Configuration c = new Configuration(false);
+    c.setInt(ConfigKeys.PROCESSES, processes);
     c.set(ConfigKeys.OPERATIONS, "create_write,stat");
     c.set(ConfigKeys.FILES_PER_WORKER, "100");
     c.set(ConfigKeys.THREADS, threads);
@@ -57,6 +59,11 @@ class ProcessMergeTest {
   /** A process of 2 workers: create_write from {@code at} for 2 s, stat for 1 s after it. */
   private static ProcessMerge.Process process(int mapIndex, long startTime, long at, long createMs,
       int lateWorkers, String threads, String base) {
+    return process(mapIndex, startTime, at, createMs, lateWorkers, threads, base, 0);
+  }
+
+  private static ProcessMerge.Process process(int mapIndex, long startTime, long at, long createMs,
+      int lateWorkers, String threads, String base, int processes) {
     Map<String, FailureCount> none = Collections.emptyMap();
     Map<String, FailureCount> failures = new TreeMap<>();
     if (mapIndex == 1) {
@@ -67,7 +74,7 @@ class ProcessMergeTest {
         phase(OpType.STAT, at + 2 * S, at + 3 * S, 1, 197, 0, failures));
     RunInfo info = new RunInfo("0.1.0-test", "3.4.3", "jvm", "hdfs://nn.example:8020", false,
         base, "per-worker", "", at / MS);
-    RunResult r = new RunResult(info, config(mapIndex, startTime, threads, base), phases,
+    RunResult r = new RunResult(info, config(mapIndex, startTime, threads, base, processes), phases,
         Collections.emptyMap());
     return new ProcessMerge.Process(new File("p" + mapIndex + ".json"), r);
   }
@@ -78,10 +85,13 @@ class ProcessMergeTest {
 
   @Test
   void threeProcessesAddUpAsAJobsMapsDo() {
-    ProcessMerge.Merged m = ProcessMerge.merge(Arrays.asList(process(2, T0 + 300 * MS, 4),
-        process(0, T0, 2), process(1, T0 + 100 * MS, 3)));
+    ProcessMerge.Merged m = ProcessMerge.merge(Arrays.asList(
+        process(2, T0 / S, T0 + 300 * MS, 4, 0, "2", BASE, 3),
+        process(0, T0 / S, T0, 2, 0, "2", BASE, 3),
+        process(1, T0 / S, T0 + 100 * MS, 3, 0, "2", BASE, 3)));
     RunResult r = m.result();
     assertThat(r.config().maps()).isEqualTo(3);
+    assertThat(r.config().processes()).isZero();
     assertThat(r.mapsRequested()).isEqualTo(3);
     assertThat(r.missingMaps()).isEmpty();
     assertThat(r.maps()).extracting(p -> p.config().mapIndex()).containsExactly(0, 1, 2);
@@ -129,7 +139,21 @@ class ProcessMergeTest {
         process(1, 0, T0, 2, 1, "2", BASE)));
     assertThat(m.result().phases().get(0).lateMaps()).isZero();
     assertThat(m.warnings()).anySatisfy(w -> assertThat(w).startsWith("the processes were "
-        + "given no -startTime"));
+        + "run without -processes, so nothing lined them up before each phase (nor started "
+        + "them together: no -startTime)"));
+  }
+
+  @Test
+  void withProcessesTheExpectedCountIsTheirsAndLatenessIsTheBarriers() {
+    ProcessMerge.Merged m = ProcessMerge.merge(Arrays.asList(
+        process(0, T0 / S, T0, 2, 0, "2", BASE, 4),
+        process(1, T0 / S, T0, 2, 2, "2", BASE, 4)));
+    assertThat(m.result().mapsRequested()).isEqualTo(4);
+    assertThat(m.result().missingMaps()).containsExactly(2, 3);
+    // Workers late at the start time after the barrier are late workers, as in a job.
+    assertThat(m.result().phases().get(0).lateMaps()).isZero();
+    assertThat(m.result().phases().get(0).lateWorkers()).isEqualTo(2);
+    assertThat(m.warnings()).isEmpty();
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.metabench.mapred;
+package io.metabench.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

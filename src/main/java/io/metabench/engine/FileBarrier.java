@@ -1,6 +1,5 @@
-package io.metabench.mapred;
+package io.metabench.engine;
 
-import io.metabench.engine.PhaseBarrier;
 import java.io.IOException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -9,17 +8,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A barrier of map tasks made of files, independent of clock synchronisation and of how long the
- * job waited in the queue. For phase k each map creates {@code phase_<k>/ready_<m>} in the job's
- * directory and then lists the directory once: the map that finds all maps ready (the last to
- * arrive, since every map creates its own file before it lists) creates {@code phase_<k>/_GO}.
- * The others wait for {@code _GO} with one cheap existence check per poll, because maps that
- * finished a phase early wait while others are still measuring it. If not all maps are ready
- * within the timeout (the cluster cannot run them all at once, or one failed), a waiting map
- * creates {@code _GO} and they start; a map that finds {@code _GO} already there on arrival is
- * late, and says so.
+ * A barrier of processes made of files, independent of clock synchronisation and of how long
+ * any of them waited to be started: a {@code -maps} job's map tasks, or processes started by
+ * hand with {@code -processes}. For phase k each process creates {@code phase_<k>/ready_<m>} in
+ * the barrier's directory and then lists the directory once: the process that finds all ready
+ * (the last to arrive, since every process creates its own file before it lists) creates
+ * {@code phase_<k>/_GO}. The others wait for {@code _GO} with one cheap existence check per
+ * poll, because processes that finished a phase early wait while others are still measuring it.
+ * If not all are ready within the timeout (the cluster cannot run them all at once, or one
+ * failed), a waiting process creates {@code _GO} and they start; a process that finds
+ * {@code _GO} already there on arrival is late, and says so.
  *
- * <p>Used by one thread of one map task.
+ * <p>Used by one thread of one process.
  */
 public final class FileBarrier implements PhaseBarrier {
   private static final Logger LOG = LoggerFactory.getLogger(FileBarrier.class);

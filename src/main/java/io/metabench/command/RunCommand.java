@@ -16,6 +16,7 @@ import io.metabench.report.SeriesFormat;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.runner.ProcessBarrier;
 import io.metabench.runner.RunChecks;
+import io.metabench.server.ServerWatch;
 import io.metabench.stats.RunResult;
 import java.io.File;
 import java.io.IOException;
@@ -87,6 +88,20 @@ public final class RunCommand extends Command {
    */
   RunResult execute(BenchConfig config, Configuration conf, Target target, File series)
       throws IOException, InterruptedException {
+    // The server's own view (the NameNode's metrics), read beside the whole run and sliced by
+    // each phase's window afterwards: one sampler, whether the phases run here or in a job.
+    ServerWatch server = ServerWatch.start(config, target);
+    RunResult result;
+    try {
+      result = executeWithout(config, conf, target, series);
+    } finally {
+      server.close();
+    }
+    return result.withServer(server.samples());
+  }
+
+  private RunResult executeWithout(BenchConfig config, Configuration conf, Target target,
+      File series) throws IOException, InterruptedException {
     boolean quiet = BenchConfig.quiet(conf);
     if (config.maps() > 0) {
       return writeCombinedSeries(series,

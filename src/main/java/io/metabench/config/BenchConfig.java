@@ -187,6 +187,11 @@ public final class BenchConfig {
     return (Integer) values.get(Option.CONNECT_TIMEOUT);
   }
 
+  /** {@code metabench.namenode.jmx}: the NameNode's /jmx URL, {@code off}, or empty. */
+  public String nameNodeJmx() {
+    return (String) values.get(Option.NAMENODE_JMX);
+  }
+
   /** Map tasks of the MapReduce job; 0 when the phases run in this process. */
   public int maps() {
     return (Integer) values.get(Option.MAPS);

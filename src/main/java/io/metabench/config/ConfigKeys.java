@@ -76,6 +76,11 @@ public final class ConfigKeys {
    * process instead.
    */
   public static final String MAPS = "metabench.maps";
+  /**
+   * Where the NameNode's metrics are read during a run on HDFS: its {@code /jmx} URL, {@code off}
+   * for none; empty: from the client configuration's NameNode HTTP(S) address.
+   */
+  public static final String NAMENODE_JMX = "metabench.namenode.jmx";
   /** Processes started by hand that meet at a barrier before every phase (-processes). */
   public static final String PROCESSES = "metabench.processes";
 

@@ -115,6 +115,9 @@ public enum Option {
       setting(ConfigKeys.CONNECT_TIMEOUT_SECONDS).def(30).run(null).group(Group.FS)
           .help("Upper bound, in seconds, on the reachability check of each target file system "
               + "before anything is done (default {default})")),
+  NAMENODE_JMX(KEY_ONLY, TEXT, setting(ConfigKeys.NAMENODE_JMX).def("").run(null).group(Group.FS)
+      .help("Where the NameNode's metrics are read once a second during a run on HDFS: its /jmx "
+          + "URL, or off (default: the NameNode's HTTP(S) address in the client configuration)")),
   MAPS(SET, wholeInt(0, 100_000, "a number of map tasks such as 8, or 0 to run in this process"),
       cli("m", "maps").key(ConfigKeys.MAPS).def(0).run("maps").group(Group.MAPREDUCE)
           .help("Run the phases in a MapReduce job of m map tasks, each running -threads "

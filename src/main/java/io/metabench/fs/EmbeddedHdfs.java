@@ -48,6 +48,8 @@ public final class EmbeddedHdfs implements Closeable {
     UserSettings.setUnlessUserSet(conf, "dfs.namenode.http-bind-host", "127.0.0.1");
     UserSettings.setUnlessUserSet(conf, "dfs.namenode.https-bind-host", "127.0.0.1");
     UserSettings.setUnlessUserSet(conf, "dfs.namenode.http-address", "127.0.0.1:0");
+    // The NameNode's RPC times in microseconds, so its view of sub-millisecond calls is not 0.
+    UserSettings.setUnlessUserSet(conf, "rpc.metrics.timeunit", "MICROSECONDS");
     UserSettings.setUnlessUserSet(conf, LOCATE_FOLLOWING_BLOCK_DELAY,
         Long.toString(EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS));
     // A benchmark namespace needs no trash, web UI security, or permission checks.
@@ -74,6 +76,12 @@ public final class EmbeddedHdfs implements Closeable {
   public static void configureClient(Configuration clientConf) {
     UserSettings.setUnlessUserSet(clientConf, LOCATE_FOLLOWING_BLOCK_DELAY,
         Long.toString(EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS));
+  }
+
+  /** The NameNode's HTTP address, {@code host:port}, where its /jmx is served. */
+  public String httpAddress() {
+    java.net.InetSocketAddress a = cluster.getNameNode().getHttpAddress();
+    return a.getHostString() + ":" + a.getPort();
   }
 
   public URI uri() {

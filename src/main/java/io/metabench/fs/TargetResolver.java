@@ -69,6 +69,8 @@ public final class TargetResolver {
     }
     EmbeddedHdfs embedded = startEmbedded(conf);
     EmbeddedHdfs.configureClient(clientConf);
+    UserSettings.setUnlessUserSet(clientConf, "dfs.namenode.http-address",
+        embedded.httpAddress());
     URI fsUri = embedded.uri();
     LOG.info("No file system named: started an embedded HDFS at {}", fsUri);
     return new Target(fsUri, base.makeQualified(fsUri, workingDir(fsUri)), clientConf, embedded,

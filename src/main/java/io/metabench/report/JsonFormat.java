@@ -97,6 +97,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
       writePhase(w, p);
     }
     w.writeEndArray();
+    ServerFigures.json(w, result);
     PhaseResult mixTotal = result.mixTotal();
     if (mixTotal != null) {
       // The whole mix, as a phase of its own: its operations' counts and histograms added up.

@@ -75,6 +75,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
     writeSteadiness(all, out);
     writeClientWarmup(result, out);
     writeStoreCalls(result, out);
+    ServerFigures.text(result, out);
     for (PhaseResult p : result.phases()) {
       writePacing(result, p, out);
     }

@@ -34,6 +34,7 @@ public final class RunResult {
   private final PrefillResult prefill;
   private final Task task;
   private final Provenance provenance;
+  private final ServerSamples server;
 
   /**
    * Where a part of a combined run ran: a map task's host and attempt, or for a process merged
@@ -112,18 +113,20 @@ public final class RunResult {
     this.prefill = null;
     this.task = null;
     this.provenance = null;
+    this.server = ServerSamples.NONE;
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal) {
     this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.replay, r.prefill,
-        r.task, r.provenance, r.phases);
+        r.task, r.provenance, r.phases, r.server);
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal,
       ReplaySummary replay, PrefillResult prefill, Task task, Provenance provenance,
-      List<PhaseResult> phases) {
+      List<PhaseResult> phases, ServerSamples server) {
+    this.server = server;
     this.task = task;
     this.provenance = provenance;
     this.prefill = prefill;
@@ -144,7 +147,7 @@ public final class RunResult {
   /** This result with the summary of the audit-log replay it is the result of. */
   public RunResult withReplay(ReplaySummary summary) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        summary, prefill, task, provenance, phases);
+        summary, prefill, task, provenance, phases, server);
   }
 
   /** The replay's summary; null when the run was not a replay. */
@@ -179,19 +182,19 @@ public final class RunResult {
   /** This result with what the prefill did (null: no prefill was asked). */
   public RunResult withPrefill(PrefillResult prefill) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance, phases);
+        replay, prefill, task, provenance, phases, server);
   }
 
   /** This result as the result of a map task that ran on {@code task}'s host. */
   public RunResult withTask(Task task) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance, phases);
+        replay, prefill, task, provenance, phases, server);
   }
 
   /** This result with where it came from (version, build, host, JVM, client settings). */
   public RunResult withProvenance(Provenance provenance) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance, phases);
+        replay, prefill, task, provenance, phases, server);
   }
 
   /**
@@ -200,7 +203,18 @@ public final class RunResult {
    */
   public RunResult withPhases(List<PhaseResult> phases) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance, new java.util.ArrayList<>(phases));
+        replay, prefill, task, provenance, new java.util.ArrayList<>(phases), server);
+  }
+
+  /** This result with what the server reported while it ran. */
+  public RunResult withServer(ServerSamples samples) {
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
+        replay, prefill, task, provenance, phases, samples);
+  }
+
+  /** What the server reported while the run went on; {@link ServerSamples#NONE}: nothing. */
+  public ServerSamples server() {
+    return server;
   }
 
   /** Where the result came from; null when not recorded (a map's own result). */

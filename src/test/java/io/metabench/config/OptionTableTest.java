@@ -73,6 +73,7 @@ class OptionTableTest {
     sample(Option.JSON_OUT, "r.json", "r.json", null);
     sample(Option.NNBENCH_LOG, "n.log", "n.log", null);
     sample(Option.CONNECT_TIMEOUT, "5", "5", null);
+    sample(Option.NAMENODE_JMX, "off", "off", null);
     sample(Option.MAPS, "2", "2", 2);
     sample(Option.PROCESSES, "3", "3", 3);
     sample(Option.BARRIER_TIMEOUT, "60", "60", 60);

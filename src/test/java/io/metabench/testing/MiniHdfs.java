@@ -37,6 +37,8 @@ public final class MiniHdfs implements Closeable {
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
     conf.set("dfs.namenode.http-address", "127.0.0.1:0");
     conf.setLong("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 10);
+    // As the embedded HDFS: RPC times in microseconds, so sub-millisecond calls are not 0.
+    conf.set("rpc.metrics.timeunit", "MICROSECONDS");
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir).numDataNodes(dataNodes)
         .build();
     cluster.waitActive();

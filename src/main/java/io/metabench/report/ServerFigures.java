@@ -1,0 +1,123 @@
+package io.metabench.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.metabench.stats.PhaseResult;
+import io.metabench.stats.RunResult;
+import io.metabench.stats.ServerPhaseView;
+import io.metabench.stats.ServerSamples;
+import java.io.IOException;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The server's view of each phase (for HDFS, the NameNode's) in the run's table and JSON: one
+ * reading line per phase, and per phase the figures and the per-second samples of its window
+ * (docs/metrics.md, "The NameNode's view"; docs/output-formats.md, {@code server}).
+ *
+ * <p>Stateless.
+ */
+final class ServerFigures {
+  private static final String SERVER = "NameNode";
+
+  private ServerFigures() {
+  }
+
+  /** Lines under the table: the reading per phase, or why there is none. */
+  static void text(RunResult result, Appendable out) throws IOException {
+    ServerSamples s = result.server();
+    if (!s.present()) {
+      return;
+    }
+    boolean any = false;
+    for (PhaseResult p : result.phases()) {
+      ServerPhaseView v = p.partOfMix() ? null : s.during(p);
+      if (v != null) {
+        any = true;
+        out.append(String.format(Locale.ROOT, "  %s, %s: %s; calls queued up to %s, GC %s ms,"
+            + " pauses %s ms%n", SERVER, p.name(), v.reading(SERVER), whole(v.callQueueMax()),
+            whole(v.gcMs()), whole(v.pauseMs())));
+      }
+    }
+    out.append(String.format(Locale.ROOT, "  %s view: %s%s%n", SERVER, s.source(),
+        !s.problem().isEmpty() ? "; " + s.problem() : any ? ", " + s.samples().size()
+        + " samples" : "; no phase was long enough to be bracketed by two samples"));
+  }
+
+  /** The {@code server} object of the run's JSON. */
+  static void json(JsonGenerator w, RunResult result) throws IOException {
+    ServerSamples s = result.server();
+    if (!s.present()) {
+      return;
+    }
+    w.writeObjectFieldStart("server");
+    w.writeStringField("source", s.source());
+    w.writeStringField("problem", s.problem());
+    w.writeNumberField("samples", s.samples().size());
+    w.writeArrayFieldStart("phases");
+    for (PhaseResult p : result.phases()) {
+      ServerPhaseView v = p.partOfMix() ? null : s.during(p);
+      if (v != null) {
+        phase(w, p, v);
+      }
+    }
+    w.writeEndArray();
+    w.writeEndObject();
+  }
+
+  private static void phase(JsonGenerator w, PhaseResult p, ServerPhaseView v)
+      throws IOException {
+    w.writeStartObject();
+    w.writeStringField("operation", p.name());
+    w.writeNumberField("samples", v.samples());
+    JsonOutput.number(w, "seconds", v.seconds(), 3);
+    w.writeNumberField("rpcCalls", v.rpcCalls());
+    number(w, "queueMs", v.queueMs());
+    number(w, "processingMs", v.processingMs());
+    number(w, "lockWaitMs", v.lockWaitMs());
+    number(w, "callQueueMax", v.callQueueMax());
+    number(w, "gcMs", v.gcMs());
+    number(w, "pauseMs", v.pauseMs());
+    w.writeObjectFieldStart("methods");
+    for (Map.Entry<String, ServerPhaseView.Method> m : v.methods().entrySet()) {
+      w.writeObjectFieldStart(m.getKey());
+      w.writeNumberField("calls", m.getValue().calls());
+      number(w, "meanMs", m.getValue().meanMs());
+      w.writeEndObject();
+    }
+    w.writeEndObject();
+    w.writeObjectFieldStart("perOperation");
+    number(w, "ownCalls", v.ownCallsPerOp());
+    number(w, "queueMs", v.queuePerOpMs());
+    number(w, "processingMs", v.processingPerOpMs());
+    w.writeEndObject();
+    w.writeStringField("reading", v.reading(SERVER));
+    w.writeArrayFieldStart("perSecond");
+    for (ServerSamples.Sample s : v.window()) {
+      w.writeStartObject();
+      w.writeNumberField("epochMillis", s.epochMillis());
+      for (String key : new String[] {"rpc.calls", "rpc.queueMs", "rpc.processingMs",
+          "rpc.callQueueLength"}) {
+        Double value = s.values().get(key);
+        if (value != null) {
+          JsonOutput.number(w, key, value, 6);
+        }
+      }
+      w.writeEndObject();
+    }
+    w.writeEndArray();
+    w.writeEndObject();
+  }
+
+  /** A figure with 6 decimals, or null when the server reported none. */
+  private static void number(JsonGenerator w, String name, double v) throws IOException {
+    if (Double.isNaN(v)) {
+      w.writeNullField(name);
+    } else {
+      JsonOutput.number(w, name, v, 6);
+    }
+  }
+
+  private static String whole(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.0f", v);
+  }
+}

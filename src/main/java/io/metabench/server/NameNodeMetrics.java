@@ -1,0 +1,197 @@
+package io.metabench.server;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.metabench.config.BenchConfig;
+import io.metabench.fs.Target;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.net.URL;
+import java.net.URLConnection;
+import java.net.URLEncoder;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.web.URLConnectionFactory;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.authentication.client.AuthenticationException;
+
+/**
+ * The NameNode's view of itself, read from its {@code /jmx} servlet: the client RPC port's
+ * {@code RpcActivityForPort<port>} (queue time, processing time, lock wait, call queue length),
+ * {@code RpcDetailedActivityForPort<port>} (calls and processing time per method) and
+ * {@code JvmMetrics} (GC time, pauses its JvmPauseMonitor saw). Times are converted to
+ * milliseconds from the server's {@code rpc.metrics.timeunit} (read from its {@code /conf};
+ * milliseconds, Hadoop's default, when that cannot be read). HTTPS and SPNEGO go through Hadoop's
+ * own {@link URLConnectionFactory}, as WebHDFS clients do.
+ *
+ * <p>Not thread-safe: one sampler thread uses it.
+ */
+public final class NameNodeMetrics implements ServerProbe {
+  private static final int DEFAULT_RPC_PORT = 8020;
+  private static final int DEFAULT_HTTP_PORT = 9870;
+  private static final int TIMEOUT_MILLIS = 5_000;
+
+  private final String jmx;
+  private final int rpcPort;
+  private final URLConnectionFactory connections;
+  private final boolean spnego;
+  private double toMillis = Double.NaN;
+  private String unit = "";
+
+  NameNodeMetrics(String jmx, int rpcPort, Configuration conf) {
+    this.jmx = jmx;
+    this.rpcPort = rpcPort;
+    this.connections = URLConnectionFactory.newDefaultURLConnectionFactory(TIMEOUT_MILLIS,
+        TIMEOUT_MILLIS, conf);
+    this.spnego = UserGroupInformation.isSecurityEnabled();
+  }
+
+  /**
+   * The NameNode of {@code target}, or null when the target is not HDFS or
+   * {@code metabench.namenode.jmx} is {@code off}.
+   */
+  public static NameNodeMetrics of(BenchConfig config, Target target) {
+    URI fs = target.fsUri();
+    String given = config.nameNodeJmx();
+    if (!"hdfs".equals(fs.getScheme()) || "off".equalsIgnoreCase(given)) {
+      return null;
+    }
+    Configuration conf = target.clientConf();
+    int rpcPort = fs.getPort() > 0 ? fs.getPort() : DEFAULT_RPC_PORT;
+    if (!given.isEmpty()) {
+      return new NameNodeMetrics(given, rpcPort, conf);
+    }
+    String host = fs.getHost();
+    String suffix = "";
+    String nnIds = conf.getTrimmed("dfs.ha.namenodes." + host, "");
+    if (!nnIds.isEmpty()) {
+      // HA: the first NameNode named; its RPC port is its own.
+      String nn = nnIds.split(",")[0].trim();
+      suffix = "." + host + "." + nn;
+      String rpc = conf.getTrimmed("dfs.namenode.rpc-address" + suffix, "");
+      if (rpc.contains(":")) {
+        host = rpc.substring(0, rpc.lastIndexOf(':'));
+        rpcPort = Integer.parseInt(rpc.substring(rpc.lastIndexOf(':') + 1));
+      }
+    }
+    boolean https = "HTTPS_ONLY".equalsIgnoreCase(conf.getTrimmed("dfs.http.policy", ""));
+    String key = https ? "dfs.namenode.https-address" : "dfs.namenode.http-address";
+    String address = conf.getTrimmed(key + suffix, conf.getTrimmed(key, ""));
+    String httpHost = address.contains(":") ? address.substring(0, address.lastIndexOf(':'))
+        : "";
+    String port = address.contains(":") ? address.substring(address.lastIndexOf(':') + 1)
+        : Integer.toString(DEFAULT_HTTP_PORT);
+    if (httpHost.isEmpty() || httpHost.equals("0.0.0.0")) {
+      httpHost = host;
+    }
+    return new NameNodeMetrics((https ? "https" : "http") + "://" + httpHost + ":" + port + "/jmx",
+        rpcPort, conf);
+  }
+
+  @Override
+  public String describe() {
+    return "NameNode " + jmx + ", RPC port " + rpcPort + (unit.isEmpty() ? "" : ", times " + unit);
+  }
+
+  @Override
+  public Map<String, Double> sample() throws IOException {
+    if (Double.isNaN(toMillis)) {
+      readTimeUnit();
+    }
+    Map<String, Double> v = new TreeMap<>();
+    JsonNode rpc = bean("Hadoop:service=NameNode,name=RpcActivityForPort" + rpcPort);
+    if (rpc == null) {
+      throw new IOException(jmx + " has no RpcActivityForPort" + rpcPort + " (is " + rpcPort
+          + " the NameNode's client RPC port?)");
+    }
+    put(v, "rpc.calls", rpc, "RpcProcessingTimeNumOps", 1);
+    put(v, "rpc.processingMs", rpc, "RpcProcessingTimeAvgTime", toMillis);
+    put(v, "rpc.queueCalls", rpc, "RpcQueueTimeNumOps", 1);
+    put(v, "rpc.queueMs", rpc, "RpcQueueTimeAvgTime", toMillis);
+    put(v, "rpc.lockWaitCalls", rpc, "RpcLockWaitTimeNumOps", 1);
+    put(v, "rpc.lockWaitMs", rpc, "RpcLockWaitTimeAvgTime", toMillis);
+    put(v, "rpc.callQueueLength", rpc, "CallQueueLength", 1);
+    JsonNode detailed = bean("Hadoop:service=NameNode,name=RpcDetailedActivityForPort" + rpcPort);
+    if (detailed != null) {
+      for (Iterator<String> names = detailed.fieldNames(); names.hasNext(); ) {
+        String name = names.next();
+        // "Overall<Method>" (Hadoop 3.4) repeats each method with its response time included.
+        if (name.endsWith("NumOps") && !name.startsWith("Overall")) {
+          String method = name.substring(0, name.length() - "NumOps".length());
+          put(v, "method." + method + ".calls", detailed, name, 1);
+          put(v, "method." + method + ".ms", detailed, method + "AvgTime", toMillis);
+        }
+      }
+    }
+    JsonNode jvm = bean("Hadoop:service=NameNode,name=JvmMetrics");
+    if (jvm != null) {
+      put(v, "jvm.gcMs", jvm, "GcTimeMillis", 1);
+      put(v, "jvm.pauseMs", jvm, "GcTotalExtraSleepTime", 1);
+    }
+    return v;
+  }
+
+  private static void put(Map<String, Double> into, String name, JsonNode bean, String field,
+      double scale) {
+    JsonNode n = bean.get(field);
+    if (n != null && n.isNumber()) {
+      into.put(name, n.asDouble() * scale);
+    }
+  }
+
+  /** The server's RPC metrics time unit, from its /conf; milliseconds when it cannot be read. */
+  private void readTimeUnit() {
+    toMillis = 1;
+    unit = "ms (assumed: the NameNode's /conf could not be read)";
+    try {
+      JsonNode conf = get(jmx.replaceFirst("/jmx$", "/conf") + "?name=rpc.metrics.timeunit");
+      // One key asked: {"property": {...}}; the whole configuration: {"properties": [...]}.
+      List<JsonNode> found = new ArrayList<>();
+      found.add(conf.path("property"));
+      conf.path("properties").forEach(found::add);
+      for (JsonNode p : found) {
+        if ("rpc.metrics.timeunit".equals(p.path("key").asText())) {
+          String u = p.path("value").asText().trim().toUpperCase(Locale.ROOT);
+          toMillis = "MICROSECONDS".equals(u) ? 1e-3 : "NANOSECONDS".equals(u) ? 1e-6
+              : "SECONDS".equals(u) ? 1e3 : 1;
+          unit = "in " + u.toLowerCase(Locale.ROOT) + ", shown in ms";
+        }
+      }
+    } catch (IOException e) {
+      // Kept as assumed: /conf may be closed to this user on a secured cluster.
+    }
+  }
+
+  private JsonNode bean(String name) throws IOException {
+    JsonNode beans = get(jmx + "?qry=" + URLEncoder.encode(name, "UTF-8")).path("beans");
+    return beans.size() == 0 ? null : beans.get(0);
+  }
+
+  private JsonNode get(String url) throws IOException {
+    URLConnection c;
+    try {
+      c = connections.openConnection(new URL(url), spnego);
+    } catch (AuthenticationException e) {
+      throw new IOException("SPNEGO to " + url + " failed: " + e.getMessage(), e);
+    }
+    // /conf answers in XML unless asked for JSON; /jmx always answers in JSON.
+    c.setRequestProperty("Accept", "application/json");
+    c.setConnectTimeout(TIMEOUT_MILLIS);
+    c.setReadTimeout(TIMEOUT_MILLIS);
+    if (c instanceof HttpURLConnection && ((HttpURLConnection) c).getResponseCode() != 200) {
+      HttpURLConnection h = (HttpURLConnection) c;
+      throw new IOException(url + " answered " + h.getResponseCode() + " "
+          + h.getResponseMessage());
+    }
+    try (InputStream in = c.getInputStream()) {
+      return new ObjectMapper().readTree(in);
+    }
+  }
+}

@@ -1,0 +1,186 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.MetaBenchRun;
+import io.metabench.testing.MiniHdfs;
+import java.io.File;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.namenode.FSNamesystem;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The NameNode's own view beside the client's, on a real HDFS (MiniDFSCluster; its metrics
+ * refresh every second through the project's hadoop-metrics2-namenode.properties): the client's
+ * call counts match the NameNode's per-method counters, the /jmx view of each phase is present
+ * and plausible, a NameNode stalled on its namespace lock shows as server-side time, and an
+ * unreachable /jmx costs one warning, not the run.
+ */
+class ITNameNodeView {
+  private static MiniHdfs hdfs;
+
+  @TempDir
+  File scratch;
+
+  @BeforeAll
+  static void startHdfs() throws Exception {
+    hdfs = MiniHdfs.start();
+  }
+
+  @AfterAll
+  static void stopHdfs() {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+  }
+
+  private static String jmx() {
+    java.net.InetSocketAddress a = hdfs.cluster().getNameNode().getHttpAddress();
+    return "metabench.namenode.jmx=http://" + a.getHostString() + ":" + a.getPort() + "/jmx";
+  }
+
+  /**
+   * The NameNode's own count of {@code method} calls, from its metrics bean in this JVM, once
+   * it has settled (its figures refresh every second here: two readings 1.5 s apart agree).
+   */
+  private static long nameNodeCalls(String method) throws Exception {
+    javax.management.ObjectName bean = new javax.management.ObjectName(
+        "Hadoop:service=NameNode,name=RpcDetailedActivityForPort"
+            + hdfs.cluster().getNameNodePort());
+    javax.management.MBeanServer server = java.lang.management.ManagementFactory
+        .getPlatformMBeanServer();
+    long last = -1;
+    for (int i = 0; i < 20; i++) {
+      long now;
+      try {
+        now = ((Number) server.getAttribute(bean, method + "NumOps")).longValue();
+      } catch (javax.management.AttributeNotFoundException notYetCalled) {
+        now = 0;
+      }
+      if (now == last) {
+        return now;
+      }
+      last = now;
+      Thread.sleep(1500);
+    }
+    throw new AssertionError(method + " calls did not settle");
+  }
+
+  private MetaBenchRun run(String base, String... more) throws Exception {
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList("-D", jmx(),
+        "-threads", "2", "-baseDir", hdfs.uri() + base));
+    args.addAll(java.util.Arrays.asList(more));
+    return MetaBenchRun.run(new Configuration(), scratch, args.toArray(new String[0]));
+  }
+
+  private static JsonNode serverPhase(JsonNode result, String op) {
+    for (JsonNode p : result.get("server").get("phases")) {
+      if (p.get("operation").asText().equals(op)) {
+        return p;
+      }
+    }
+    throw new AssertionError("no server view of " + op + " in " + result.get("server"));
+  }
+
+  @Test
+  void theClientsCallCountsAreTheNameNodesOwn() throws Exception {
+    String[][] phases = {{"create_write", "op_create", "Create"}, {"open_read", "op_open",
+        "GetBlockLocations"}, {"stat", "op_get_file_status", "GetFileInfo"}, {"rename",
+        "op_rename", "Rename"}, {"delete", "op_delete", "Delete"}, {"mkdirs", "op_mkdirs",
+        "Mkdirs"}};
+    for (String[] p : phases) {
+      long before = nameNodeCalls(p[2]);
+      MetaBenchRun r = run("/calls", "-operation", p[0], "-numberOfFiles", "150");
+      assertThat(r.exitCode).as(r.toString()).isZero();
+      long server = nameNodeCalls(p[2]) - before;
+      long client = r.phase(p[0]).get("storeCalls").get("byType").get(p[1]).asLong();
+      assertThat(client).as(p[0]).isEqualTo(300);
+      // The run's own bookkeeping beside the phase: its state file (a create) and the checks
+      // before it (a few getFileInfo calls), never more than a handful.
+      assertThat(server - client).as(p[0] + ": NameNode " + server + ", client " + client)
+          .isBetween(0L, 8L);
+    }
+  }
+
+  @Test
+  void eachPhaseHasTheNameNodesViewBesideTheClients() throws Exception {
+    MetaBenchRun r = run("/view", "-operation", "create_write,stat,rename", "-numberOfFiles",
+        "2500");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode server = r.json().get("server");
+    assertThat(server.get("source").asText()).contains("RPC port "
+        + hdfs.cluster().getNameNodePort()).contains("times in microseconds");
+    assertThat(server.get("problem").asText()).isEmpty();
+    String[][] own = {{"create_write", "Create"}, {"stat", "GetFileInfo"}, {"rename", "Rename"}};
+    for (String[] o : own) {
+      JsonNode v = serverPhase(r.json(), o[0]);
+      assertThat(v.get("samples").asInt()).as(o[0]).isGreaterThanOrEqualTo(2);
+      // Its calls are all in its window (the window may hold a few of its neighbours' too).
+      assertThat(v.get("methods").get(o[1]).get("calls").asLong()).as(o[0])
+          .isBetween(5000L, 5010L);
+      assertThat(v.get("queueMs").asDouble()).as(o[0]).isGreaterThanOrEqualTo(0);
+      assertThat(v.get("processingMs").asDouble()).as(o[0]).isGreaterThan(0).isLessThan(1000);
+      assertThat(v.get("reading").asText()).contains("client mean").contains(o[1]);
+    }
+    assertThat(r.stdout).containsPattern("NameNode, stat: .*client mean [0-9.]+ ms = NameNode "
+        + "queue [0-9.]+ \\+ processing [0-9.]+ \\(1\\.00 calls/op: GetFileInfo\\)");
+  }
+
+  @Test
+  void aNameNodeStalledOnItsLockShowsAsServerSideTime() throws Exception {
+    MetaBenchRun setup = run("/stall", "-operation", "create_write", "-numberOfFiles", "200");
+    assertThat(setup.exitCode).as(setup.toString()).isZero();
+    FSNamesystem ns = hdfs.cluster().getNamesystem();
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    Future<MetaBenchRun> stat = pool.submit(() -> run("/stall", "-operation", "stat",
+        "-duration", "8"));
+    Thread.sleep(3000);
+    ns.writeLock();
+    try {
+      Thread.sleep(2500);
+    } finally {
+      ns.writeUnlock();
+    }
+    MetaBenchRun r = stat.get();
+    pool.shutdown();
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode v = serverPhase(r.json(), "stat");
+    // Both workers' calls were held behind the lock for 2.5 s: at least 4 s of the NameNode's
+    // processing time in the phase was waiting for the lock (unstalled, the whole phase's
+    // GetFileInfo calls take well under 1 s of it).
+    long calls = v.get("rpcCalls").asLong();
+    assertThat(calls * v.get("processingMs").asDouble()).as(v.toString()).isGreaterThan(4000);
+    assertThat(calls * v.get("lockWaitMs").asDouble()).as(v.toString()).isGreaterThan(4000);
+    assertThat(r.phase("stat").get("latencyMs").get("max").asDouble()).isGreaterThan(1000);
+  }
+
+  @Test
+  void anUnreachableJmxCostsOneWarningNotTheRun() throws Exception {
+    MetaBenchRun r;
+    try (io.metabench.testing.LogCapture log = new io.metabench.testing.LogCapture()) {
+      r = MetaBenchRun.run(new Configuration(), scratch, "-D",
+          "metabench.namenode.jmx=http://127.0.0.1:1/jmx", "-threads", "2", "-baseDir",
+          hdfs.uri() + "/unreachable", "-operation", "create_write", "-numberOfFiles", "50");
+      assertThat(log.text().split("could not read NameNode http://127.0.0.1:1/jmx", -1))
+          .as(log.text()).hasSize(2);
+    }
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode server = r.json().get("server");
+    assertThat(server.get("problem").asText()).startsWith("stopped reading after 0 samples: ");
+    assertThat(server.get("phases")).isEmpty();
+    assertThat(r.stdout).contains("NameNode view: NameNode http://127.0.0.1:1/jmx");
+
+    MetaBenchRun off = MetaBenchRun.run(new Configuration(), scratch, "-D",
+        "metabench.namenode.jmx=off", "-threads", "2", "-baseDir", hdfs.uri() + "/off",
+        "-operation", "create_write", "-numberOfFiles", "50");
+    assertThat(off.exitCode).as(off.toString()).isZero();
+    assertThat(off.json().has("server")).isFalse();
+  }
+}

@@ -123,8 +123,22 @@ public final class ResultReader {
           p.path("successful").asLong(), p.path("failed").asLong(),
           histogram(file, p.path("latencyHistogram").asText()),
           !FLAGGED.contains(p.path("steadiness").path("verdict").asText()),
-          timeline(p.path("perSecond")));
+          timeline(p.path("perSecond")), serverTimeline(run, p.path("operation").asText()));
     }
+  }
+
+  /** A phase's server times over time from the run's {@code server.phases[].timeline}. */
+  private static List<double[]> serverTimeline(JsonNode run, String operation) {
+    List<double[]> out = new java.util.ArrayList<>();
+    for (JsonNode s : run.path("server").path("phases")) {
+      if (s.path("operation").asText().equals(operation)) {
+        for (JsonNode point : s.path("timeline")) {
+          out.add(new double[] {point.path(0).asDouble(), point.path(1).asDouble(Double.NaN),
+              point.path(2).asDouble(Double.NaN)});
+        }
+      }
+    }
+    return out;
   }
 
   /**

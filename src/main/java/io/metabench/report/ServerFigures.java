@@ -91,6 +91,19 @@ final class ServerFigures {
     number(w, "processingMs", v.processingPerOpMs());
     w.writeEndObject();
     w.writeStringField("reading", v.reading(SERVER));
+    w.writeArrayFieldStart("timeline");
+    for (double[] t : v.timeline()) {
+      w.writeStartArray();
+      for (double x : t) {
+        if (Double.isNaN(x)) {
+          w.writeNull();
+        } else {
+          JsonOutput.number(w, x, 6);
+        }
+      }
+      w.writeEndArray();
+    }
+    w.writeEndArray();
     w.writeArrayFieldStart("perSecond");
     for (ServerSamples.Sample s : v.window()) {
       w.writeStartObject();

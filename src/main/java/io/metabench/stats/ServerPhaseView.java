@@ -24,10 +24,10 @@ import java.util.TreeMap;
  *   <li>the view is approximate when the phase covers less than half of the samples' window
  *       (it is shorter than a few of the server's refreshes): the window's figures then include
  *       the neighbouring phases' calls;</li>
- *   <li>the reading splits the client's mean latency into queue time
- *       (own calls per operation × the port's mean queue time), processing time (Σ own calls ×
- *       that method's mean processing time ÷ operations) and the rest, spent in the client and
- *       the network.</li>
+ *   <li>the reading splits the client's mean latency into queue time (own calls per operation
+ *       × the port's mean queue time), lock wait (own calls per operation × the port's mean lock
+ *       wait), processing time (Σ own calls × that method's mean processing time, which excludes
+ *       lock wait, ÷ operations) and the rest, spent in the client and the network.</li>
  * </ul>
  *
  * <p>Immutable.
@@ -92,10 +92,12 @@ public final class ServerPhaseView {
   private final java.util.Set<String> ownNames;
   private final double coverage;
   private final boolean refreshedAfter;
+  private final long phaseStartMillis;
 
   private ServerPhaseView(List<ServerSamples.Sample> window, PhaseResult phase,
       boolean refreshedAfter) {
     this.refreshedAfter = refreshedAfter;
+    this.phaseStartMillis = phase.firstStartEpochNanos() / 1_000_000L;
     this.window = Collections.unmodifiableList(new ArrayList<>(window));
     ServerSamples.Sample first = window.get(0);
     ServerSamples.Sample last = window.get(window.size() - 1);
@@ -240,6 +242,23 @@ public final class ServerPhaseView {
     return methods;
   }
 
+  /**
+   * The server's times over the window, one point per refresh (a sample whose calls counter
+   * moved): (seconds from the phase's first operation, mean processing ms, mean queue ms) of the
+   * calls since the refresh before.
+   */
+  public List<double[]> timeline() {
+    List<double[]> points = new ArrayList<>();
+    for (int i = 1; i < window.size(); i++) {
+      ServerSamples.Sample s = window.get(i);
+      if (s.get("rpc.calls") != window.get(i - 1).get("rpc.calls")) {
+        points.add(new double[] {(s.epochMillis() - phaseStartMillis) / 1000.0,
+            s.get("rpc.processingMs"), s.get("rpc.queueMs")});
+      }
+    }
+    return points;
+  }
+
   /** The window's samples, for a series chart. */
   public List<ServerSamples.Sample> window() {
     return window;
@@ -265,6 +284,14 @@ public final class ServerPhaseView {
   /** Per successful operation: queue time of its own calls (ms). */
   public double queuePerOpMs() {
     return ownCallsPerOp() * queueMs;
+  }
+
+  /**
+   * Per successful operation: time its own calls waited for the namespace lock (ms); NaN when
+   * the server reports no lock wait.
+   */
+  public double lockWaitPerOpMs() {
+    return ownCallsPerOp() * lockWaitMs;
   }
 
   /** Per successful operation: processing time of its own calls (ms). */
@@ -294,15 +321,19 @@ public final class ServerPhaseView {
       }
     }
     double queue = queuePerOpMs();
+    double lockWait = lockWaitPerOpMs();
     double processing = processingPerOpMs();
-    return String.format(Locale.ROOT, "%sclient mean %s ms = %s queue %s + processing %s (%s "
-        + "calls/op: %s) + rest %s (client, network)", !refreshedAfter ? "~ (no refresh of the "
-        + "server's figures after the phase) " : coverage < 0.5 ? String.format(Locale.ROOT,
-        "~ (the phase is %.0f%% of the samples' window) ", coverage * 100) : "",
-        ms(clientMeanMs), server, ms(queue),
-        ms(processing), fixed(ownCallsPerOp(), 2), own.isEmpty() ? "none" : String.join(", ", own),
-        ms(clientMeanMs - (Double.isNaN(queue) ? 0 : queue)
-            - (Double.isNaN(processing) ? 0 : processing)));
+    return String.format(Locale.ROOT, "%sclient mean %s ms = %s queue %s + lock wait %s + "
+        + "processing %s (%s calls/op: %s) + rest %s (client, network)", !refreshedAfter
+        ? "~ (no refresh of the server's figures after the phase) " : coverage < 0.5
+        ? String.format(Locale.ROOT, "~ (the phase is %.0f%% of the samples' window) ",
+        coverage * 100) : "", ms(clientMeanMs), server, ms(queue), ms(lockWait), ms(processing),
+        fixed(ownCallsPerOp(), 2), own.isEmpty() ? "none" : String.join(", ", own),
+        ms(clientMeanMs - zeroIfNaN(queue) - zeroIfNaN(lockWait) - zeroIfNaN(processing)));
+  }
+
+  private static double zeroIfNaN(double v) {
+    return Double.isNaN(v) ? 0 : v;
   }
 
   private static String ms(double v) {

@@ -88,8 +88,10 @@ public final class StudyResult {
     StudySummary.Builder b = new StudySummary.Builder();
     for (StudyRun r : finishedRuns()) {
       for (PhaseResult p : r.result().phases()) {
+        ServerPhaseView server = r.result().server().during(p);
         b.add(r.target(), r.fsUri(), p.name(), r.threads(), p.tps(), p.successes(), p.failed(),
-            p.latency(), !p.steadiness().flagged(), p.series().timeline());
+            p.latency(), !p.steadiness().flagged(), p.series().timeline(),
+            server == null ? java.util.Collections.<double[]>emptyList() : server.timeline());
       }
     }
     return b.build();

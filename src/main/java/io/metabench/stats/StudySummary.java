@@ -98,6 +98,17 @@ public final class StudySummary {
     public Builder add(String target, String fsUri, String phase, int threads, double tps,
         long successes, long failed, Histogram latency, boolean steady,
         List<double[]> timeline) {
+      return add(target, fsUri, phase, threads, tps, successes, failed, latency, steady,
+          timeline, Collections.<double[]>emptyList());
+    }
+
+    /**
+     * As above, with the server's times over the phase ({@code ServerPhaseView#timeline}); the
+     * row keeps the first iteration's that is not empty.
+     */
+    public Builder add(String target, String fsUri, String phase, int threads, double tps,
+        long successes, long failed, Histogram latency, boolean steady,
+        List<double[]> timeline, List<double[]> serverTimeline) {
       if (!targetOrder.contains(target)) {
         targetOrder.add(target);
       }
@@ -117,6 +128,9 @@ public final class StudySummary {
       c.latency.add(latency);
       if (c.timeline.isEmpty()) {
         c.timeline = timeline;
+      }
+      if (c.serverTimeline.isEmpty()) {
+        c.serverTimeline = serverTimeline;
       }
       return this;
     }
@@ -158,6 +172,7 @@ public final class StudySummary {
     long failed;
     int unsteady;
     List<double[]> timeline = Collections.emptyList();
+    List<double[]> serverTimeline = Collections.emptyList();
 
     Cell(String target, String fsUri, String phase, int threads) {
       this.target = target;
@@ -195,7 +210,7 @@ public final class StudySummary {
               latency.getMaxValue() / 1e6);
       return new SummaryRow(target, fsUri, phase, threads, tps.size(), mean(),
           Collections.min(tps), Collections.max(tps), stdDev(), successes, failed, l, knee)
-          .withUnsteady(unsteady).withTimeline(timeline);
+          .withUnsteady(unsteady).withTimeline(timeline).withServerTimeline(serverTimeline);
     }
   }
 }

@@ -29,6 +29,7 @@ public final class SummaryRow {
   private final boolean knee;
   private int unsteady;
   private List<double[]> timeline = Collections.emptyList();
+  private List<double[]> serverTimeline = Collections.emptyList();
 
   /** Latency statistics of a row, in milliseconds; NaN where no operation succeeded. */
   public static final class Latency {
@@ -115,11 +116,27 @@ public final class SummaryRow {
     return r;
   }
 
+  /**
+   * This row with the server's times over one iteration's phase: (seconds from the phase's
+   * start, processing ms, queue ms) per refresh of the server's figures.
+   */
+  public SummaryRow withServerTimeline(List<double[]> points) {
+    SummaryRow r = copy();
+    r.serverTimeline = Collections.unmodifiableList(points);
+    return r;
+  }
+
+  /** The server's times over one iteration's phase; empty when none was read. */
+  public List<double[]> serverTimeline() {
+    return serverTimeline;
+  }
+
   private SummaryRow copy() {
     SummaryRow r = new SummaryRow(target, fsUri, phase, threads, iterations, tpsMean, tpsMin,
         tpsMax, tpsStdDev, successes, failed, latency, knee);
     r.unsteady = unsteady;
     r.timeline = timeline;
+    r.serverTimeline = serverTimeline;
     return r;
   }
 

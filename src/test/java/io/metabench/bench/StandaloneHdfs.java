@@ -2,7 +2,6 @@ package io.metabench.bench;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +18,9 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * </pre>
  *
  * <p>It listens on 127.0.0.1 only (RPC on {@code -port}, 0 for any free port; HTTP on any free
- * port), prints one line {@code READY <uri> <port>} on stdout when it serves, and stops, deleting
+ * port), prints one line {@code READY <uri> <port> <jmx-url>} on stdout when it serves (a
+ * line {@code stall <ms>} on stdin then holds the namesystem's write lock that long), and stops,
+ * deleting
  * its directory, when its stdin reaches end of file, when it is sent SIGTERM/SIGINT, or after
  * {@code -maxLifetime} seconds (default 3600), whichever comes first. {@code -D} settings are
  * applied over its defaults.
@@ -103,17 +104,34 @@ public final class StandaloneHdfs {
     Runtime.getRuntime().addShutdownHook(new Thread(stop, "standalone-hdfs-shutdown"));
 
     int rpcPort = cluster.getNameNodePort();
-    System.out.println("READY " + cluster.getURI() + " " + rpcPort);
+    java.net.InetSocketAddress http = cluster.getNameNode().getHttpAddress();
+    System.out.println("READY " + cluster.getURI() + " " + rpcPort + " http://"
+        + http.getHostString() + ":" + http.getPort() + "/jmx");
     System.out.flush();
 
     // Stops when stdin ends (the script that started it closed its end or died) or at the limit.
     final CountDownLatch done = new CountDownLatch(1);
     Thread stdinWatch = new Thread(() -> {
       try {
-        InputStream in = System.in;
-        byte[] buf = new byte[256];
-        while (in.read(buf) >= 0) {
-          // Anything written to stdin is ignored; only end of file matters.
+        java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(
+            System.in, java.nio.charset.StandardCharsets.UTF_8));
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+          // "stall <ms>": hold the namespace's write lock that long, as a NameNode stalled by a
+          // long operation or a GC would (bench/namenode-stall.sh); anything else is ignored.
+          String[] words = line.trim().split("\\s+");
+          if (words.length == 2 && words[0].equals("stall")) {
+            long millis = Long.parseLong(words[1]);
+            System.err.println("StandaloneHdfs: holding the namesystem write lock " + millis
+                + " ms");
+            cluster.getNamesystem().writeLock();
+            try {
+              Thread.sleep(millis);
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+            } finally {
+              cluster.getNamesystem().writeUnlock();
+            }
+          }
         }
       } catch (IOException e) {
         // A broken stdin counts as closed.

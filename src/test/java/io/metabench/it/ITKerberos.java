@@ -231,9 +231,12 @@ class ITKerberos {
 
   @Test
   void anAuthorisedPrincipalRunsEveryPhase() throws Exception {
-    Run r = run("-principal", alice, "-keytab", aliceKeytab.getPath(), "-operation", "all",
-        "-numFiles", "5", "-threads", "2", "-bytesToWrite", "1024", "-readFileAfterOpen",
-        "-baseDir", base("all"));
+    java.net.InetSocketAddress https = cluster.getNameNode().getHttpsAddress();
+    // The NameNode's web address, as a cluster's hdfs-site.xml gives it to its clients.
+    Run r = run("-D", "dfs.http.policy=HTTPS_ONLY", "-D", "dfs.namenode.https-address="
+        + https.getHostString() + ":" + https.getPort(), "-principal", alice, "-keytab",
+        aliceKeytab.getPath(), "-operation", "all", "-numFiles", "5", "-threads", "2",
+        "-bytesToWrite", "1024", "-readFileAfterOpen", "-baseDir", base("all"));
     System.out.println(r.stdout);
     assertThat(r.exitCode).as(r.toString()).isZero();
     JsonNode phases = r.json().get("phases");
@@ -244,6 +247,12 @@ class ITKerberos {
     }
     // Made by alice, not by the hdfs superuser the cluster runs as.
     assertThat(admin.getFileStatus(new Path("/krb/all")).getOwner()).isEqualTo("alice");
+    // The NameNode's view over HTTPS (HTTPS_ONLY), through Hadoop's own SSL client set-up.
+    JsonNode server = r.json().get("server");
+    assertThat(server.get("source").asText()).as(server.toString())
+        .startsWith("NameNode https://");
+    assertThat(server.get("problem").asText()).as(server.toString()).isEmpty();
+    assertThat(server.get("samples").asInt()).as(server.toString()).isPositive();
   }
 
   @Test

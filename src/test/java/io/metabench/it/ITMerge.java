@@ -130,7 +130,7 @@ class ITMerge {
         new File(scratch, "p1.json").getPath());
     assertThat(merge.exitCode).as(merge.toString()).isZero();
     assertThat(merge.stdout).contains("Merged processes: 3 expected (-mapIndex 0 to 2), 3 given, "
-        + "missing: none").doesNotContain("warning:");
+        + "missing: none").doesNotContain("run without -processes");
     JsonNode merged = new ObjectMapper().readTree(new File(out, "result.json"));
 
     MetaBenchRun job = MetaBenchRun.run(local(), scratch, run(hdfs.uri() + "/merge/job",

@@ -107,6 +107,17 @@ class ITNameNodeView {
       assertThat(server - client).as(p[0] + ": NameNode " + server + ", client " + client)
           .isBetween(0L, 8L);
     }
+    // With data, each create also allocates one block: the NameNode's AddBlock calls.
+    long creates = nameNodeCalls("Create");
+    long blocks = nameNodeCalls("AddBlock");
+    MetaBenchRun data = run("/data", "-operation", "create_write", "-numberOfFiles", "150",
+        "-bytesToWrite", "1024");
+    assertThat(data.exitCode).as(data.toString()).isZero();
+    long client = data.phase("create_write").get("storeCalls").get("byType").get("op_create")
+        .asLong();
+    assertThat(client).isEqualTo(300);
+    assertThat(nameNodeCalls("Create") - creates - client).isBetween(0L, 8L);
+    assertThat(nameNodeCalls("AddBlock") - blocks - client).isBetween(0L, 8L);
   }
 
   @Test
@@ -130,7 +141,29 @@ class ITNameNodeView {
       assertThat(v.get("reading").asText()).contains("client mean").contains(o[1]);
     }
     assertThat(r.stdout).containsPattern("NameNode, stat: .*client mean [0-9.]+ ms = NameNode "
-        + "queue [0-9.]+ \\+ processing [0-9.]+ \\(1\\.00 calls/op: GetFileInfo\\)");
+        + "queue [0-9.]+ \\+ lock wait [0-9.]+ \\+ processing [0-9.]+ \\(1\\.00 calls/op: "
+        + "GetFileInfo\\)");
+
+    // The report draws the NameNode's times over each phase beside its TPS over time.
+    File report = new File(scratch, "report");
+    MetaBenchRun redrawn = MetaBenchRun.run(new Configuration(), scratch, "report", "-outDir",
+        report.getPath(), r.jsonFile().getPath());
+    assertThat(redrawn.exitCode).as(redrawn.toString()).isZero();
+    assertThat(new String(java.nio.file.Files.readAllBytes(new File(report, "report.html")
+        .toPath()), java.nio.charset.StandardCharsets.UTF_8))
+        .contains("stat: NameNode time per call at 2 threads");
+  }
+
+  @Test
+  void aJobsDriverReadsTheNameNodeForAllItsMaps() throws Exception {
+    Configuration local = new Configuration();
+    local.set("mapreduce.framework.name", "local");
+    MetaBenchRun r = MetaBenchRun.run(local, scratch, "-D", jmx(), "-maps", "2", "-threads", "2",
+        "-numberOfFiles", "1500", "-operation", "create_write", "-baseDir", hdfs.uri() + "/job");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode v = serverPhase(r.json(), "create_write");
+    // Both maps' creates, in one view: 2 maps x 2 workers x 1,500.
+    assertThat(v.get("methods").get("Create").get("calls").asLong()).isBetween(6000L, 6010L);
   }
 
   @Test

@@ -98,7 +98,8 @@ class ServerSamplesTest {
     assertThat(v.approximate()).isTrue();
     assertThat(v.reading("NameNode")).isEqualTo("~ (the phase is 40% of the samples' window) "
         + "client mean 1.000 ms = NameNode queue " + String.format(java.util.Locale.ROOT, "%.3f",
-        2 * v.queueMs()) + " + processing 0.960 (2.00 calls/op: Complete, Create) + rest "
+        2 * v.queueMs()) + " + lock wait - + processing 0.960 (2.00 calls/op: Complete, Create) "
+        + "+ rest "
         + String.format(java.util.Locale.ROOT, "%.3f", 1.0 - 2 * v.queueMs() - 0.96)
         + " (client, network)");
   }

@@ -129,8 +129,35 @@ public final class StudyCharts implements ChartRenderer {
       add(out, names, tpsVsThreads(s, phase));
       add(out, names, latency(s, phase, latencyLevel));
       add(out, names, timeline(s, phase, latencyLevel));
+      add(out, names, serverTimeline(s, phase, latencyLevel));
     }
     return out;
+  }
+
+  /**
+   * The NameNode's mean processing and queue time per call over the phase at {@code threads},
+   * per refresh of its figures: each target's first iteration that had them; null when none.
+   */
+  private static Named serverTimeline(StudySummary s, String phase, int threads) {
+    java.util.Map<String, List<double[]>> lines = new java.util.LinkedHashMap<>();
+    for (String target : s.targets()) {
+      SummaryRow r = s.row(target, phase, threads);
+      if (r == null || r.serverTimeline().isEmpty()) {
+        continue;
+      }
+      for (int column = 1; column <= 2; column++) {
+        List<double[]> points = new ArrayList<>();
+        for (double[] p : r.serverTimeline()) {
+          if (!Double.isNaN(p[column])) {
+            points.add(new double[] {p[0], p[column]});
+          }
+        }
+        lines.put(target + (column == 1 ? " processing" : " queue"), points);
+      }
+    }
+    XYChart c = lines.isEmpty() ? null : TimelineCharts.chart(phase + ": NameNode time per call "
+        + "at " + threads(threads), "ms per call (the NameNode's mean over each refresh)", lines);
+    return c == null ? null : new Named("namenode-" + phase + "-" + threads + "t", c);
   }
 
   /** TPS over time at {@code threads}: each target's first iteration, from its series. */

@@ -8,8 +8,8 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * TPS over time: one line per run (a target, or a baseline and a candidate), from the per-second
- * series, so a warm-up, a dip or a stall shows. Stateless.
+ * Over a phase's time: TPS, one line per run (a target, or a baseline and a candidate), from the
+ * per-second series, so a warm-up, a dip or a stall shows; or the server's own times. Stateless.
  */
 public final class TimelineCharts {
   private TimelineCharts() {
@@ -28,10 +28,18 @@ public final class TimelineCharts {
 
   /** The chart of {@link #tpsOverTime}, unnamed; null when no line has a point. */
   static XYChart chart(String title, Map<String, List<double[]>> lines) {
+    return chart(title, "TPS (ops/s) in each interval", lines);
+  }
+
+  /**
+   * A chart over the phase's seconds with one line per entry of {@code lines} ((seconds, value)
+   * points) and {@code yTitle} on the vertical axis; null when no line has a point.
+   */
+  static XYChart chart(String title, String yTitle, Map<String, List<double[]>> lines) {
     XYChart c = new XYChart(StudyCharts.WIDTH, StudyCharts.HEIGHT);
     c.setTitle(title);
     c.setXAxisTitle("seconds from the phase's start");
-    c.setYAxisTitle("TPS (ops/s) in each interval");
+    c.setYAxisTitle(yTitle);
     StudyCharts.style(c.getStyler());
     c.getStyler().setYAxisMin(0.0);
     int n = 0;

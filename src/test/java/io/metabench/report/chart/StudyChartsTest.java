@@ -189,6 +189,26 @@ class StudyChartsTest {
   }
 
   @Test
+  void aPhaseWithSeriesGetsItsTpsAndNameNodeTimesOverTime() throws Exception {
+    List<double[]> tps = Arrays.asList(new double[] {0, 100}, new double[] {1, 150},
+        new double[] {2, 20});
+    List<double[]> server = Arrays.asList(new double[] {1.0, 0.05, 0.02},
+        new double[] {3.0, 2.5, Double.NaN});
+    StudySummary s = SummaryFixture.of(
+        row(BASE, "hdfs://nn", "stat", 2, 100.0, 0.0, 0, lat(1), false).withTimeline(tps)
+            .withServerTimeline(server));
+    Map<String, Chart<?, ?>> charts = byName(new StudyCharts().charts(s));
+    XYChart overTime = (XYChart) charts.get("tps-over-time-stat-2t");
+    assertThat(overTime.getSeriesMap().get(BASE).getYData()).containsExactly(100.0, 150.0, 20.0);
+    XYChart nameNode = (XYChart) charts.get("namenode-stat-2t");
+    assertThat(nameNode.getTitle()).isEqualTo("stat: NameNode time per call at 2 threads");
+    assertThat(nameNode.getSeriesMap().get(BASE + " processing").getYData())
+        .containsExactly(0.05, 2.5);
+    // A refresh without a queue time is left out, not drawn as 0.
+    assertThat(nameNode.getSeriesMap().get(BASE + " queue").getYData()).containsExactly(0.02);
+  }
+
+  @Test
   void threadsAxisIsLog2BeyondAnEightfoldSpanWithTicksAtTheLevels() {
     assertThat(StudyCharts.log2Axis(Arrays.asList(1, 2, 4, 8))).isFalse();
     assertThat(StudyCharts.log2Axis(Arrays.asList(1, 4, 16))).isTrue();

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# The NameNode's view beside the client's, with one phase stalled: a run of create_write,
+# open_read, rename and delete against ONE HDFS (MiniDFSCluster in its own JVM, 127.0.0.1 only,
+# RPC metrics in microseconds, refreshed every second), during whose rename phase the NameNode's
+# namespace write lock is held for STALL_MS (as a long operation or a GC pause would hold it).
+# Prints the run's table with its "NameNode, <phase>:" lines and each phase's worst refresh.
+#
+#   THREADS [4] FILES [10000] (per thread)   STALL_MS [3000]
+#   WORK_DIR [target/namenode-stall/<yyyyMMdd-HHmmss>]   HDFS_TMPDIR [/dev/shm if writable, else /tmp]
+# Needs a JDK, Maven (builds the test classes), python3.
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/bench/lib.sh"
+THREADS=${THREADS:-4}
+FILES=${FILES:-10000}
+STALL_MS=${STALL_MS:-3000}
+WORK_DIR=${WORK_DIR:-$root/target/namenode-stall/$(date +%Y%m%d-%H%M%S)}
+if [ -z "${HDFS_TMPDIR:-}" ]; then
+  if [ -w /dev/shm ]; then HDFS_TMPDIR=/dev/shm; else HDFS_TMPDIR=/tmp; fi
+fi
+mkdir -p "$WORK_DIR"
+bench_classpath "$root"
+log4j=-Dlog4j.configuration=file:"$root/conf/log4j.properties"
+jrun() { java -Xms256m -Xmx1g "${opens[@]}" "$log4j" -cp "$test_cp" "$@"; }
+
+hdfs_pid=""
+stop_hdfs() {
+  exec 7>&- 2>/dev/null
+  [ -n "$hdfs_pid" ] && wait "$hdfs_pid" 2>/dev/null
+}
+trap stop_hdfs EXIT
+mkfifo "$WORK_DIR/hdfs.stdin"
+jrun "-Djava.io.tmpdir=$HDFS_TMPDIR" io.metabench.bench.StandaloneHdfs -maxLifetime 1800 \
+  -D rpc.metrics.timeunit=MICROSECONDS \
+  < "$WORK_DIR/hdfs.stdin" > "$WORK_DIR/hdfs.out" 2> "$WORK_DIR/hdfs.err" &
+hdfs_pid=$!
+exec 7> "$WORK_DIR/hdfs.stdin"
+uri=""
+for _ in $(seq 240); do
+  uri=$(awk '$1 == "READY" {print $2; exit}' "$WORK_DIR/hdfs.out" 2>/dev/null)
+  [ -n "$uri" ] && break
+  kill -0 "$hdfs_pid" 2>/dev/null || break
+  sleep 0.5
+done
+[ -n "$uri" ] || { echo "the HDFS did not start; see $WORK_DIR/hdfs.err" >&2; exit 1; }
+uri=${uri%/}
+jmx=$(awk '$1 == "READY" {print $4; exit}' "$WORK_DIR/hdfs.out")
+echo "HDFS at $uri, metrics at $jmx; $THREADS threads x $FILES files; rename stalled $STALL_MS ms" >&2
+
+jrun io.metabench.MetaBench -D "metabench.namenode.jmx=$jmx" -nnbenchLog '' -quiet \
+  -operation create_write,open_read,rename,delete -threads "$THREADS" -numberOfFiles "$FILES" \
+  -clientWarmup 3 -baseDir "$uri/stall" -jsonOut "$WORK_DIR/result.json" \
+  > "$WORK_DIR/run.out" 2> "$WORK_DIR/run.err" &
+run_pid=$!
+# Rename announces itself ("rename: 4 workers x ..."), then warms its client for at most 3 s
+# (-clientWarmup 3): the stall falls 4 s after the announcement, in its measurement.
+until grep -q "BenchmarkRunner: rename: .* workers" "$WORK_DIR/run.err" 2>/dev/null; do
+  kill -0 "$run_pid" 2>/dev/null || break
+  sleep 0.2
+done
+sleep 4
+echo "stall $STALL_MS" >&7
+wait "$run_pid" || echo "  the run exited $?; see $WORK_DIR/run.err" >&2
+grep -E "^(phase|create_write|open_read|rename|delete) |NameNode" "$WORK_DIR/run.out"
+python3 - "$WORK_DIR/result.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+print()
+print("worst refresh of each phase (NameNode processing / lock wait ms per call, calls in it):")
+for p in r["server"]["phases"]:
+    s = p["perSecond"]
+    worst = max(range(1, len(s)), key=lambda i: s[i].get("rpc.processingMs", 0))
+    print("  %-13s %8.3f ms processing, %8d calls; phase: lockWaitMs %s, calls x lockWaitMs %.0f ms" % (
+        p["operation"], s[worst].get("rpc.processingMs", 0),
+        s[worst]["rpc.calls"] - s[worst - 1]["rpc.calls"], p["lockWaitMs"],
+        (p["lockWaitMs"] or 0) * p["rpcCalls"]))
+PY
+echo "Files: $WORK_DIR" >&2

@@ -90,9 +90,12 @@ public final class ServerWatch implements AutoCloseable {
       // The server refreshes its figures every few seconds: wait (a little) for one refresh
       // after the last phase, so its last calls are counted; a phase whose window has none is
       // marked approximate.
+      // Both samples compared are taken after the run's end, so a change between them is a
+      // refresh after it.
+      sampleOnce();
       Double before = lastCalls();
       long deadline = System.nanoTime() + FINAL_WAIT_MILLIS * 1_000_000L;
-      do {
+      while (before != null && problem().isEmpty()) {
         sampleOnce();
         Double now = lastCalls();
         if (now == null || !now.equals(before) || System.nanoTime() - deadline >= 0) {
@@ -104,8 +107,12 @@ public final class ServerWatch implements AutoCloseable {
           Thread.currentThread().interrupt();
           break;
         }
-      } while (problem.isEmpty());
+      }
     }
+  }
+
+  private synchronized String problem() {
+    return problem;
   }
 
   private synchronized Double lastCalls() {

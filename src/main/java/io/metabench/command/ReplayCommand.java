@@ -11,6 +11,7 @@ import io.metabench.mapred.MetaBenchJob;
 import io.metabench.replay.AuditLog;
 import io.metabench.replay.ReplayRunner;
 import io.metabench.report.OutputPlan;
+import io.metabench.server.ServerWatch;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
@@ -42,13 +43,13 @@ public final class ReplayCommand extends Command {
       try (Target target = TargetResolver.resolve(config, conf)) {
         OutputPlan files = OutputPlan.forRun(config, "replay", target.shortName(),
             System.currentTimeMillis());
-        RunResult result = config.maps() > 0
+        RunResult result = ServerWatch.around(config, target, () -> config.maps() > 0
             ? RunCommand.writeCombinedSeries(files.runSeries(),
                 new MetaBenchJob(config, conf, target, context.stop()).withReplay(replay, log).run())
             : new ReplayRunner(config, replay, log, target, NanoClock.SYSTEM,
                 BenchConfig.quiet(conf) ? Progress.QUIET
                     : Progress.to(context.err(), System.console() != null), context.stop())
-                .seriesTo(files.runSeries()).run();
+                .seriesTo(files.runSeries()).run());
         new Publisher(context.out()).all(result, files);
         return result.exitCode();
       }

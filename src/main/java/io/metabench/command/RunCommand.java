@@ -90,14 +90,7 @@ public final class RunCommand extends Command {
       throws IOException, InterruptedException {
     // The server's own view (the NameNode's metrics), read beside the whole run and sliced by
     // each phase's window afterwards: one sampler, whether the phases run here or in a job.
-    ServerWatch server = ServerWatch.start(config, target);
-    RunResult result;
-    try {
-      result = executeWithout(config, conf, target, series);
-    } finally {
-      server.close();
-    }
-    return result.withServer(server.samples());
+    return ServerWatch.around(config, target, () -> executeWithout(config, conf, target, series));
   }
 
   private RunResult executeWithout(BenchConfig config, Configuration conf, Target target,

@@ -2,6 +2,7 @@ package io.metabench.server;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.fs.Target;
+import io.metabench.stats.RunResult;
 import io.metabench.stats.ServerSamples;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -39,6 +40,28 @@ public final class ServerWatch implements AutoCloseable {
       t.setDaemon(true);
       return t;
     });
+  }
+
+  /** A run of phases, in this process or as a job. */
+  public interface Run {
+    RunResult run() throws IOException, InterruptedException;
+  }
+
+  /**
+   * {@code run} with the server's view beside it: the watch starts before and stops after it,
+   * and the result carries what was read ({@link RunResult#withServer}). Every command that
+   * runs phases (runs, studies' runs, replays; in one process or as a job) goes through here.
+   */
+  public static RunResult around(BenchConfig config, Target target, Run run)
+      throws IOException, InterruptedException {
+    ServerWatch watch = start(config, target);
+    RunResult result;
+    try {
+      result = run.run();
+    } finally {
+      watch.close();
+    }
+    return result.withServer(watch.samples());
   }
 
   /** Starts sampling the server behind {@code target}, if it is one MetaBench reads. */

@@ -205,11 +205,19 @@ class ITReplay {
     MetaBenchRun r;
     List<String> executed;
     try (AuditCapture target = AuditCapture.start()) {
-      r = MetaBenchRun.run(new Configuration(), scratch, "replay", "-auditLog", log.getPath(),
-          "-baseDir", hdfs.uri() + basePath, "-threads", Integer.toString(THREADS), "-quiet");
+      java.net.InetSocketAddress http = hdfs.cluster().getNameNode().getHttpAddress();
+      r = MetaBenchRun.run(new Configuration(), scratch, "replay", "-D",
+          "metabench.namenode.jmx=http://" + http.getHostString() + ":" + http.getPort() + "/jmx",
+          "-auditLog", log.getPath(), "-baseDir", hdfs.uri() + basePath, "-threads",
+          Integer.toString(THREADS), "-quiet");
       executed = target.lines();
     }
     assertThat(r.exitCode).as(r.toString()).isZero();
+    // A replay reads the NameNode's view as a run does.
+    JsonNode server = r.json().get("server");
+    assertThat(server.get("source").asText()).as(server.toString()).startsWith("NameNode http");
+    assertThat(server.get("problem").asText()).as(server.toString()).isEmpty();
+    assertThat(server.get("samples").asInt()).as(server.toString()).isPositive();
 
     // What the target NameNode logged of the replay, below the replay subtree, less the one
     // create that made what the log found already there before the replay started.

@@ -66,13 +66,16 @@ python3 - "$WORK_DIR/result.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 print()
-print("worst refresh of each phase (NameNode processing / lock wait ms per call, calls in it):")
+print("each phase's worst refresh (the NameNode's mean processing ms per call over it, and its calls),")
+print("and the phase's lock wait (mean ms per call, and x calls):")
 for p in r["server"]["phases"]:
+    points = p["timeline"]  # [seconds from the phase's start, processing ms, queue ms] per refresh
     s = p["perSecond"]
-    worst = max(range(1, len(s)), key=lambda i: s[i].get("rpc.processingMs", 0))
-    print("  %-13s %8.3f ms processing, %8d calls; phase: lockWaitMs %s, calls x lockWaitMs %.0f ms" % (
-        p["operation"], s[worst].get("rpc.processingMs", 0),
-        s[worst]["rpc.calls"] - s[worst - 1]["rpc.calls"], p["lockWaitMs"],
-        (p["lockWaitMs"] or 0) * p["rpcCalls"]))
+    refreshes = [i for i in range(1, len(s)) if s[i]["rpc.calls"] != s[i - 1]["rpc.calls"]]
+    worst = max(refreshes, key=lambda i: s[i].get("rpc.processingMs", 0)) if refreshes else None
+    print("  %-13s worst refresh %8.3f ms over %6d calls; lock wait %.6f ms/call, %.0f ms in all" % (
+        p["operation"], s[worst].get("rpc.processingMs", 0) if worst else 0,
+        s[worst]["rpc.calls"] - s[worst - 1]["rpc.calls"] if worst else 0,
+        p["lockWaitMs"] or 0, (p["lockWaitMs"] or 0) * p["rpcCalls"]))
 PY
 echo "Files: $WORK_DIR" >&2

@@ -126,6 +126,8 @@ public enum Option {
       + "0 to n-1, such as 3"),
       cli("n", "processes").key(ConfigKeys.PROCESSES).def(0).run("processes")
           .group(Group.MAPREDUCE).notForReplay("a replay spreads over maps with -maps")
+          .notWithMaps("-processes is for processes started by hand; a -maps job lines its maps "
+              + "up itself: drop -processes")
           .help("This process is one of n started by hand (-mapIndex 0 to n-1, one -startTime): "
               + "they meet before every phase at a barrier of files in the base directory, as a "
               + "-maps job's maps do (default {default}: none)")),

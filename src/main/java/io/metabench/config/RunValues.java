@@ -42,7 +42,7 @@ final class RunValues {
     }
     checkMix(v);
     checkProcesses((Integer) v.get(Option.PROCESSES), (Integer) v.get(Option.MAP_INDEX),
-        (Integer) v.get(Option.MAPS), (Long) v.get(Option.START_TIME));
+        (Long) v.get(Option.START_TIME));
     checkWarmup((Long) v.get(Option.WARMUP), (Long) v.get(Option.DURATION));
     if ((Integer) v.get(Option.PREFILL_THREADS) == 0) {
       v.put(Option.PREFILL_THREADS, v.get(Option.THREADS));
@@ -139,16 +139,13 @@ final class RunValues {
   }
 
   /**
-   * Refuses {@code -processes} that cannot meet: inside a {@code -maps} job, without the common
-   * {@code -startTime} that names their barrier, or with a {@code -mapIndex} outside 0 to n-1.
+   * Refuses {@code -processes} that cannot meet: without the common {@code -startTime} that names
+   * their barrier, or with a {@code -mapIndex} outside 0 to n-1 (with {@code -maps}, the option
+   * table refuses it).
    */
-  private static void checkProcesses(int processes, int mapIndex, int maps, long startTime) {
+  private static void checkProcesses(int processes, int mapIndex, long startTime) {
     if (processes == 0) {
       return;
-    }
-    if (maps > 0) {
-      throw new InvalidInputException("-processes is for processes started by hand; a -maps job "
-          + "lines its maps up itself: drop -processes");
     }
     if (startTime == 0) {
       throw new InvalidInputException("-processes " + processes + " needs -startTime: the "

@@ -37,6 +37,8 @@ public final class NameNodeMetrics implements ServerProbe {
   private static final int DEFAULT_RPC_PORT = 8020;
   private static final int DEFAULT_HTTP_PORT = 9870;
   private static final int TIMEOUT_MILLIS = 5_000;
+  /** Thread-safe once configured; one for every reading. */
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final String jmx;
   private final int rpcPort;
@@ -191,7 +193,7 @@ public final class NameNodeMetrics implements ServerProbe {
           + h.getResponseMessage());
     }
     try (InputStream in = c.getInputStream()) {
-      return new ObjectMapper().readTree(in);
+      return JSON.readTree(in);
     }
   }
 }

@@ -18,3 +18,36 @@ bench_classpath() {
     opens+=("--add-opens=java.base/$pkg=ALL-UNNAMED")
   done
 }
+
+# Starts bench/StandaloneHdfs (a MiniDFSCluster on 127.0.0.1 in a JVM of its own) with its files
+# under $1/hdfs.* and its data under $HDFS_TMPDIR (default /dev/shm if writable, else /tmp), passing
+# the other arguments on (-maxLifetime, -D k=v). Sets $uri (no trailing /), $jmx (its /jmx URL)
+# and $hdfs_pid; fd 7 is its stdin (write "stall <ms>" to it); the server stops when this script
+# exits (an EXIT trap closes fd 7 and waits). Needs bench_classpath first; exits 1 when it does
+# not start.
+start_standalone_hdfs() {
+  local dir=$1
+  shift
+  local tmp=${HDFS_TMPDIR:-}
+  if [ -z "$tmp" ]; then
+    if [ -w /dev/shm ]; then tmp=/dev/shm; else tmp=/tmp; fi
+  fi
+  mkfifo "$dir/hdfs.stdin"
+  java -Xms256m -Xmx1g "${opens[@]}" -Dlog4j.configuration=file:"$root/conf/log4j.properties" \
+    "-Djava.io.tmpdir=$tmp" -cp "$test_cp" io.metabench.bench.StandaloneHdfs "$@" \
+    < "$dir/hdfs.stdin" > "$dir/hdfs.out" 2> "$dir/hdfs.err" &
+  hdfs_pid=$!
+  exec 7> "$dir/hdfs.stdin"
+  trap 'exec 7>&- 2>/dev/null; wait "$hdfs_pid" 2>/dev/null' EXIT
+  uri=""
+  local _
+  for _ in $(seq 240); do
+    uri=$(awk '$1 == "READY" {print $2; exit}' "$dir/hdfs.out" 2>/dev/null)
+    [ -n "$uri" ] && break
+    kill -0 "$hdfs_pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  [ -n "$uri" ] || { echo "the HDFS did not start; see $dir/hdfs.err" >&2; exit 1; }
+  uri=${uri%/}
+  jmx=$(awk '$1 == "READY" {print $4; exit}' "$dir/hdfs.out")
+}

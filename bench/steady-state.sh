@@ -28,34 +28,12 @@ ITERATIONS=${ITERATIONS:-5}
 PASSES=${PASSES:-5}
 SERVER_PASSES=${SERVER_PASSES:-3}
 WORK_DIR=${WORK_DIR:-$root/target/steady-state/$(date +%Y%m%d-%H%M%S)}
-if [ -z "${HDFS_TMPDIR:-}" ]; then
-  if [ -w /dev/shm ]; then HDFS_TMPDIR=/dev/shm; else HDFS_TMPDIR=/tmp; fi
-fi
 mkdir -p "$WORK_DIR"
 bench_classpath "$root"
 log4j=-Dlog4j.configuration=file:"$root/conf/log4j.properties"
 jrun() { java -Xms256m -Xmx1g "${opens[@]}" "$log4j" -cp "$test_cp" "$@"; }
 
-hdfs_pid=""
-stop_hdfs() {
-  exec 7>&- 2>/dev/null
-  [ -n "$hdfs_pid" ] && wait "$hdfs_pid" 2>/dev/null
-}
-trap stop_hdfs EXIT
-mkfifo "$WORK_DIR/hdfs.stdin"
-jrun "-Djava.io.tmpdir=$HDFS_TMPDIR" io.metabench.bench.StandaloneHdfs -maxLifetime 7200 \
-  < "$WORK_DIR/hdfs.stdin" > "$WORK_DIR/hdfs.out" 2> "$WORK_DIR/hdfs.err" &
-hdfs_pid=$!
-exec 7> "$WORK_DIR/hdfs.stdin"
-uri=""
-for _ in $(seq 240); do
-  uri=$(awk '$1 == "READY" {print $2; exit}' "$WORK_DIR/hdfs.out" 2>/dev/null)
-  [ -n "$uri" ] && break
-  kill -0 "$hdfs_pid" 2>/dev/null || break
-  sleep 0.5
-done
-[ -n "$uri" ] || { echo "the HDFS did not start; see $WORK_DIR/hdfs.err" >&2; exit 1; }
-uri=${uri%/}
+start_standalone_hdfs "$WORK_DIR" -maxLifetime 7200
 echo "HDFS at $uri; $THREADS threads x $FILES files; results under $WORK_DIR" >&2
 
 ops=(create_write open_read stat rename delete)

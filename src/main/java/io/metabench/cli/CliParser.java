@@ -187,13 +187,8 @@ public final class CliParser {
         .desc("Where the summary CSV, charts and report.html go").build());
     o.addOption(Option.builder("chartThreads").hasArg().argName("n")
         .desc("The concurrency the latency charts show").build());
-    CommandLine cmd;
-    try {
-      cmd = DefaultParser.builder().setAllowPartialMatching(false).build().parse(o, args);
-    } catch (ParseException e) {
-      throw new InvalidInputException("report: " + e.getMessage().replaceAll("\\s+", " ").trim()
-          + "; usage: report [-outDir dir] [-chartThreads n] result.json...");
-    }
+    CommandLine cmd = parseCommand("report", o, args,
+        "usage: report [-outDir dir] [-chartThreads n] result.json...");
     if (cmd.getArgList().isEmpty()) {
       throw new InvalidInputException("report: no result file given; usage: report [-outDir dir] "
           + "[-chartThreads n] result.json... (a study's result.json or a run's JSON file)");
@@ -215,6 +210,21 @@ public final class CliParser {
       }
     }
     return new ReportRequest(inputs, cmd.getOptionValue("outDir", ""), chartThreads);
+  }
+
+  /**
+   * The arguments after a command word ({@code report}, {@code compare}, {@code merge}) read with
+   * {@code options}, no partial option names.
+   *
+   * @throws InvalidInputException in one line, {@code <command>: <what is wrong>; <usage>}
+   */
+  static CommandLine parseCommand(String command, Options options, String[] args, String usage) {
+    try {
+      return DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
+    } catch (ParseException e) {
+      throw new InvalidInputException(command + ": " + e.getMessage().replaceAll("\\s+", " ")
+          .trim() + "; " + usage);
+    }
   }
 
   /**

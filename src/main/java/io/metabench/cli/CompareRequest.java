@@ -6,10 +6,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 
 /**
  * What the {@code compare} command is asked to do: {@code compare [-threshold 5%] [-confidence
@@ -52,13 +50,7 @@ public final class CompareRequest {
         .desc("The confidence level of the intervals (default 95%)").build());
     o.addOption(Option.builder("outDir").hasArg().argName("dir")
         .desc("Where compare.json and compare.html go").build());
-    CommandLine cmd;
-    try {
-      cmd = DefaultParser.builder().setAllowPartialMatching(false).build().parse(o, args);
-    } catch (ParseException e) {
-      throw new InvalidInputException("compare: " + e.getMessage().replaceAll("\\s+", " ")
-          .trim() + "; " + USAGE);
-    }
+    CommandLine cmd = CliParser.parseCommand("compare", o, args, USAGE);
     if (cmd.getArgList().size() < 2) {
       throw new InvalidInputException("compare: " + (cmd.getArgList().isEmpty() ? "no result "
           + "given" : "only a baseline given") + "; " + USAGE);

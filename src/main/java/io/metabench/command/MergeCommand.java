@@ -1,6 +1,6 @@
 package io.metabench.command;
 
-import io.metabench.core.InvalidInputException;
+import io.metabench.cli.MergeRequest;
 import io.metabench.merge.ProcessFiles;
 import io.metabench.merge.ProcessMerge;
 import io.metabench.report.OutputPlan;
@@ -11,11 +11,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,23 +36,14 @@ public final class MergeCommand extends Command {
 
   @Override
   protected Invocation prepare(String[] args, Configuration conf) throws IOException {
-    Options o = new Options();
-    o.addOption(Option.builder("outDir").hasArg().argName("dir")
-        .desc("Where the combined result.json goes").build());
-    CommandLine cmd;
-    try {
-      cmd = DefaultParser.builder().setAllowPartialMatching(false).build().parse(o, args);
-    } catch (ParseException e) {
-      throw new InvalidInputException("merge: " + e.getMessage().replaceAll("\\s+", " ").trim()
-          + "; " + ProcessMerge.USAGE);
-    }
+    MergeRequest request = MergeRequest.parse(args);
     // Every file is read and the whole merge checked before anything is written.
     List<ProcessMerge.Process> processes = new ArrayList<>();
-    for (String a : cmd.getArgList()) {
-      processes.add(ProcessFiles.read(new File(a)));
+    for (File f : request.processes()) {
+      processes.add(ProcessFiles.read(f));
     }
     ProcessMerge.Merged merged = ProcessMerge.merge(processes);
-    OutputPlan files = OutputPlan.inDirectory(cmd.getOptionValue("outDir", ""), "merge",
+    OutputPlan files = OutputPlan.inDirectory(request.outDir(), "merge",
         System.currentTimeMillis(), false, "");
     return () -> run(merged, files);
   }

@@ -41,6 +41,7 @@ final class RunValues {
           (Integer) v.get(Option.BYTES_PER_CHECKSUM));
     }
     checkMix(v);
+    checkMaps(v);
     checkProcesses((Integer) v.get(Option.PROCESSES), (Integer) v.get(Option.MAP_INDEX),
         (Long) v.get(Option.START_TIME));
     checkWarmup((Long) v.get(Option.WARMUP), (Long) v.get(Option.DURATION));
@@ -123,18 +124,22 @@ final class RunValues {
       throw new InvalidInputException("-mix is given but -operation has no mix phase: add mix to "
           + "-operation (e.g. -operation create_write,mix), or leave -operation out");
     }
+    long items = (long) (Integer) v.get(Option.THREADS) * (Long) v.get(Option.NUMBER_OF_FILES);
+    if (!mix.isEmpty() && items > BenchConfig.MIX_ITEMS_MAX) {
+      throw new InvalidInputException("-mix keeps its working set in memory: -threads x "
+          + "-numberOfFiles must be at most " + BenchConfig.MIX_ITEMS_MAX + " (it is " + items
+          + ")");
+    }
+  }
+
+  /** Refuses, with {@code -maps}, every option the table marks as not for a job. */
+  private static void checkMaps(EnumMap<Option, Object> v) {
     if ((Integer) v.get(Option.MAPS) > 0) {
       for (Option o : Option.values()) {
         if (o.inRun() && o.mapsRefusal() != null && !v.get(o).equals(o.defaultValue())) {
           throw new InvalidInputException(o.mapsRefusal());
         }
       }
-    }
-    long items = (long) (Integer) v.get(Option.THREADS) * (Long) v.get(Option.NUMBER_OF_FILES);
-    if (!mix.isEmpty() && items > BenchConfig.MIX_ITEMS_MAX) {
-      throw new InvalidInputException("-mix keeps its working set in memory: -threads x "
-          + "-numberOfFiles must be at most " + BenchConfig.MIX_ITEMS_MAX + " (it is " + items
-          + ")");
     }
   }
 

@@ -1,5 +1,6 @@
 package io.metabench.merge;
 
+import io.metabench.cli.MergeRequest;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.ConfigKeys;
 import io.metabench.core.InvalidInputException;
@@ -34,9 +35,6 @@ import org.apache.hadoop.conf.Configuration;
  * <p>Stateless.
  */
 public final class ProcessMerge {
-  /** How the command is used, for its refusals. */
-  public static final String USAGE = "usage: merge [-outDir dir] PROCESS.json PROCESS.json...";
-
   private ProcessMerge() {
   }
 
@@ -92,7 +90,7 @@ public final class ProcessMerge {
   public static Merged merge(List<Process> processes) {
     if (processes.size() < 2) {
       throw new InvalidInputException("merge: give the JSON files of at least two processes "
-          + "(one per -mapIndex); " + USAGE);
+          + "(one per -mapIndex); " + MergeRequest.USAGE);
     }
     List<Process> sorted = new ArrayList<>(processes);
     sorted.sort(Comparator.comparingInt(Process::mapIndex));

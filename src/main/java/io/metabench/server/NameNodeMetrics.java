@@ -60,12 +60,17 @@ public final class NameNodeMetrics implements ServerProbe {
    * {@code metabench.namenode.jmx} is {@code off}.
    */
   public static NameNodeMetrics of(BenchConfig config, Target target) {
-    URI fs = target.fsUri();
-    String given = config.nameNodeJmx();
+    return of(config.nameNodeJmx(), target.fsUri(), target.clientConf());
+  }
+
+  /**
+   * The NameNode of the file system {@code fs} whose clients use {@code conf}; {@code given}:
+   * {@code metabench.namenode.jmx} (a URL, {@code off}, or empty).
+   */
+  static NameNodeMetrics of(String given, URI fs, Configuration conf) {
     if (!"hdfs".equals(fs.getScheme()) || "off".equalsIgnoreCase(given)) {
       return null;
     }
-    Configuration conf = target.clientConf();
     int rpcPort = fs.getPort() > 0 ? fs.getPort() : DEFAULT_RPC_PORT;
     if (!given.isEmpty()) {
       return new NameNodeMetrics(given, rpcPort, conf);

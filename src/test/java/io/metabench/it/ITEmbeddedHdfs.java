@@ -32,6 +32,14 @@ class ITEmbeddedHdfs {
       assertThat(phase.get("tps").asDouble()).isPositive();
     }
     assertThat(r.stdout).contains("(embedded HDFS)");
+    // The embedded NameNode's view, found without being named: its own HTTP address, its RPC
+    // times in microseconds (read from its /conf).
+    JsonNode server = json.get("server");
+    assertThat(server.get("source").asText()).as(server.toString())
+        .matches("NameNode http://(localhost|127\\.0\\.0\\.1):\\d+/jmx, RPC port \\d+, times in "
+            + "microseconds, shown in ms");
+    assertThat(server.get("problem").asText()).as(server.toString()).isEmpty();
+    assertThat(server.get("samples").asInt()).isPositive();
   }
 
   @Test

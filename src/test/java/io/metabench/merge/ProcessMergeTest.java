@@ -169,7 +169,7 @@ class ProcessMergeTest {
     assertThatThrownBy(() -> ProcessMerge.merge(Collections.singletonList(process(0, T0, 2))))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("merge: give the JSON files of at least two processes (one per -mapIndex); "
-            + ProcessMerge.USAGE);
+            + io.metabench.cli.MergeRequest.USAGE);
     assertThatThrownBy(() -> ProcessMerge.merge(Arrays.asList(process(1, T0, 2),
         process(1, T0, 3))))
         .hasMessage("merge: p1.json and p1.json are both -mapIndex 1; each process needs its "

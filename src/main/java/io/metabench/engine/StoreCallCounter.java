@@ -1,6 +1,7 @@
 package io.metabench.engine;
 
 import io.metabench.stats.StoreCalls;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
@@ -23,7 +24,13 @@ import org.apache.hadoop.fs.statistics.IOStatisticsSupport;
  * per phase, from the engine's thread; not thread-safe.
  */
 final class StoreCallCounter {
+  /** This JVM, as JVM-wide counts name it: its process name and start time. */
+  private static final String JVM = ManagementFactory.getRuntimeMXBean().getName() + "@"
+      + ManagementFactory.getRuntimeMXBean().getStartTime();
+
   private final List<Source> sources = new ArrayList<>();
+  /** Whether a source is one every client in this JVM shares (registered JVM-wide). */
+  private boolean jvmWide;
 
   /** One object that counts: a client's storage statistics, or its IOStatistics counters. */
   private interface Source {
@@ -94,6 +101,11 @@ final class StoreCallCounter {
     if (seen.put(s, Boolean.TRUE) != null) {
       return;
     }
+    for (Iterator<StorageStatistics> it = GlobalStorageStatistics.INSTANCE.iterator();
+        it.hasNext(); ) {
+      // The HDFS client's own getStorageStatistics() is such a one: shared by every client.
+      jvmWide |= it.next() == s;
+    }
     sources.add(new Source() {
       @Override
       public String name() {
@@ -132,6 +144,6 @@ final class StoreCallCounter {
     for (Source s : sources) {
       names.add(s.name());
     }
-    return StoreCalls.of(diff, String.join(", ", names));
+    return StoreCalls.jvmWide(diff, String.join(", ", names), jvmWide ? JVM : "", before);
   }
 }

@@ -31,7 +31,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class ResultCodec {
   /** 5: what cleanup removed (4: one form for a map's and a local run's result). */
-  private static final int VERSION = 6;
+  private static final int VERSION = 7;
   /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
   private static final int EXAMPLE_MAX_CHARS = 2000;
 
@@ -178,11 +178,9 @@ public final class ResultCodec {
     out.writeBoolean(calls.available());
     if (calls.available()) {
       out.writeUTF(calls.sources());
-      out.writeInt(calls.byType().size());
-      for (Map.Entry<String, Long> e : calls.byType().entrySet()) {
-        out.writeUTF(e.getKey());
-        out.writeLong(e.getValue());
-      }
+      writeLongs(calls.byType(), out);
+      out.writeUTF(calls.jvm());
+      writeLongs(calls.baseline(), out);
     }
     List<IntervalSeries.Interval> intervals = p.series().intervals();
     out.writeInt(intervals.size());
@@ -194,6 +192,22 @@ public final class ResultCodec {
       out.writeInt(latency.length);
       out.write(latency);
     }
+  }
+
+  private static void writeLongs(Map<String, Long> values, DataOutput out) throws IOException {
+    out.writeInt(values.size());
+    for (Map.Entry<String, Long> e : values.entrySet()) {
+      out.writeUTF(e.getKey());
+      out.writeLong(e.getValue());
+    }
+  }
+
+  private static Map<String, Long> readLongs(DataInput in) throws IOException {
+    Map<String, Long> values = new java.util.TreeMap<>();
+    for (int i = in.readInt(); i > 0; i--) {
+      values.put(in.readUTF(), in.readLong());
+    }
+    return values;
   }
 
   static PhaseResult readPhase(DataInput in) throws IOException {
@@ -223,11 +237,8 @@ public final class ResultCodec {
     StoreCalls calls = StoreCalls.NONE;
     if (in.readBoolean()) {
       String sources = in.readUTF();
-      Map<String, Long> byType = new java.util.TreeMap<>();
-      for (int i = in.readInt(); i > 0; i--) {
-        byType.put(in.readUTF(), in.readLong());
-      }
-      calls = StoreCalls.of(byType, sources);
+      Map<String, Long> byType = readLongs(in);
+      calls = StoreCalls.jvmWide(byType, sources, in.readUTF(), readLongs(in));
     }
     int n = in.readInt();
     List<IntervalSeries.Interval> intervals = new ArrayList<>(n);

@@ -14,16 +14,23 @@ import java.util.TreeMap;
 public final class StoreCalls {
   /** A phase whose clients exposed no statistics (or a result from before they were read). */
   public static final StoreCalls NONE = new StoreCalls(false, Collections.<String, Long>emptyMap(),
-      "");
+      "", "", Collections.<String, Long>emptyMap());
 
   private final boolean available;
   private final Map<String, Long> byType;
   private final String sources;
+  /** The JVM whose statistics every client in it shares; empty: the clients' own counts. */
+  private final String jvm;
+  /** For JVM-wide counts, the counters' values as the window opened. */
+  private final Map<String, Long> baseline;
 
-  private StoreCalls(boolean available, Map<String, Long> byType, String sources) {
+  private StoreCalls(boolean available, Map<String, Long> byType, String sources, String jvm,
+      Map<String, Long> baseline) {
     this.available = available;
     this.byType = Collections.unmodifiableMap(new TreeMap<>(byType));
     this.sources = sources;
+    this.jvm = jvm;
+    this.baseline = Collections.unmodifiableMap(new TreeMap<>(baseline));
   }
 
   /**
@@ -31,34 +38,89 @@ public final class StoreCalls {
    * types that did not move are left out.
    */
   public static StoreCalls of(Map<String, Long> byType, String sources) {
+    return jvmWide(byType, sources, "", Collections.<String, Long>emptyMap());
+  }
+
+  /**
+   * Counts of statistics that every client in JVM {@code jvm} shares (the HDFS client's), with
+   * the counters' values as the window opened ({@code baseline}), so that the counts of several
+   * map tasks in one JVM (the local job runner's) are not added twice ({@link #combine}). An
+   * empty {@code jvm}: the clients' own counts.
+   */
+  public static StoreCalls jvmWide(Map<String, Long> byType, String sources, String jvm,
+      Map<String, Long> baseline) {
     Map<String, Long> moved = new TreeMap<>();
     for (Map.Entry<String, Long> e : byType.entrySet()) {
       if (e.getValue() != 0) {
         moved.put(e.getKey(), e.getValue());
       }
     }
-    return new StoreCalls(true, moved, sources);
+    return new StoreCalls(true, moved, sources, jvm, jvm.isEmpty()
+        ? Collections.<String, Long>emptyMap() : baseline);
   }
 
   /**
    * Several processes' counts of one phase added up; available when any part was (a part that
-   * was not adds nothing, and the sources say so).
+   * was not adds nothing, and the sources say so). Parts that read the same JVM's shared
+   * statistics (map tasks running as threads of one JVM, each seeing all of their calls) count
+   * once: from the earliest opening value to the latest closing one, exact because their
+   * windows overlap (they pass one barrier).
    */
   public static StoreCalls combine(List<StoreCalls> parts) {
+    Map<String, List<StoreCalls>> byJvm = new TreeMap<>();
+    for (StoreCalls p : parts) {
+      if (p.available) {
+        byJvm.computeIfAbsent(p.jvm, k -> new java.util.ArrayList<>()).add(p);
+      }
+    }
+    if (byJvm.isEmpty()) {
+      return NONE;
+    }
     Map<String, Long> sum = new TreeMap<>();
     String sources = "";
-    boolean any = false;
-    for (StoreCalls p : parts) {
-      if (!p.available) {
+    int shared = 0;
+    for (Map.Entry<String, List<StoreCalls>> g : byJvm.entrySet()) {
+      List<StoreCalls> group = g.getValue();
+      sources = group.get(group.size() - 1).sources;
+      if (g.getKey().isEmpty() || group.size() == 1) {
+        for (StoreCalls p : group) {
+          for (Map.Entry<String, Long> e : p.byType.entrySet()) {
+            sum.merge(e.getKey(), e.getValue(), Long::sum);
+          }
+        }
         continue;
       }
-      any = true;
-      sources = p.sources;
-      for (Map.Entry<String, Long> e : p.byType.entrySet()) {
+      shared = Math.max(shared, group.size());
+      for (Map.Entry<String, Long> e : union(group).entrySet()) {
         sum.merge(e.getKey(), e.getValue(), Long::sum);
       }
     }
-    return any ? new StoreCalls(true, sum, sources) : NONE;
+    if (shared > 1) {
+      sources += " (shared by the map tasks of one JVM: counted once)";
+    }
+    return new StoreCalls(true, sum, sources, byJvm.size() == 1 ? byJvm.keySet().iterator().next()
+        : "", Collections.<String, Long>emptyMap());
+  }
+
+  /** One JVM's calls over its parts' windows together: latest closing − earliest opening. */
+  private static Map<String, Long> union(List<StoreCalls> group) {
+    Map<String, Long> opened = new TreeMap<>();
+    Map<String, Long> closed = new TreeMap<>();
+    for (StoreCalls p : group) {
+      java.util.Set<String> types = new java.util.TreeSet<>(p.baseline.keySet());
+      types.addAll(p.byType.keySet());
+      for (String t : types) {
+        // A counter not there yet as the window opened stood at 0.
+        long start = p.baseline.getOrDefault(t, 0L);
+        opened.merge(t, start, Math::min);
+        closed.merge(t, start + p.byType.getOrDefault(t, 0L), Math::max);
+      }
+    }
+    Map<String, Long> calls = new TreeMap<>();
+    for (Map.Entry<String, Long> e : closed.entrySet()) {
+      calls.put(e.getKey(), e.getValue() - opened.get(e.getKey()));
+    }
+    return calls;
   }
 
   /** Whether the clients exposed statistics at all. */
@@ -69,6 +131,16 @@ public final class StoreCalls {
   /** The counts that moved, by type, sorted. */
   public Map<String, Long> byType() {
     return byType;
+  }
+
+  /** The JVM whose shared statistics these are; empty: the clients' own. */
+  public String jvm() {
+    return jvm;
+  }
+
+  /** For JVM-wide counts, every counter's value as the window opened; empty otherwise. */
+  public Map<String, Long> baseline() {
+    return baseline;
   }
 
   /** Which statistics the counts come from. */

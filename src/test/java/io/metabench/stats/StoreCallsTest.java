@@ -46,4 +46,43 @@ class StoreCallsTest {
     assertThat(StoreCalls.combine(Arrays.asList(StoreCalls.NONE, StoreCalls.NONE)).available())
         .isFalse();
   }
+
+  @Test
+  void mapsSharingOneJvmsStatisticsCountTheirCallsOnce() {
+    // Two map tasks as threads of one JVM (the local job runner) each see both maps' creates:
+    // the JVM's counter went 100 -> 6,100 over their overlapping windows.
+    StoreCalls m0 = StoreCalls.jvmWide(counts("op_create", 5990, "op_mkdirs", 1),
+        "DFSOpsCountStatistics", "1@jvm", counts("op_create", 100, "op_mkdirs", 7));
+    // The other opened a little later and closed later: neither window holds all.
+    StoreCalls m1 = StoreCalls.jvmWide(counts("op_create", 5995), "DFSOpsCountStatistics",
+        "1@jvm", counts("op_create", 105, "op_mkdirs", 8));
+    StoreCalls once = StoreCalls.combine(Arrays.asList(m0, m1));
+    assertThat(once.byType()).containsEntry("op_create", 6000L).containsEntry("op_mkdirs", 1L);
+    assertThat(once.sources()).contains("counted once");
+    // A third map in a JVM of its own adds its calls.
+    StoreCalls m2 = StoreCalls.jvmWide(counts("op_create", 3000), "DFSOpsCountStatistics",
+        "2@jvm", counts("op_create", 0));
+    assertThat(StoreCalls.combine(Arrays.asList(m0, m2, m1)).byType())
+        .containsEntry("op_create", 9000L);
+    // Each in a JVM of its own (YARN containers, several processes): added up.
+    StoreCalls y1 = StoreCalls.jvmWide(counts("op_create", 5995), "DFSOpsCountStatistics",
+        "3@jvm", counts("op_create", 100));
+    assertThat(StoreCalls.combine(Arrays.asList(m0, y1)).byType())
+        .containsEntry("op_create", 11985L);
+  }
+
+  @Test
+  void theJvmAndTheOpeningValuesSurviveTheCodec() throws Exception {
+    StoreCalls m0 = StoreCalls.jvmWide(counts("op_create", 10), "DFSOpsCountStatistics", "1@jvm",
+        counts("op_create", 105));
+    PhaseResult p = PhaseResult.combine(io.metabench.op.OpType.CREATE_WRITE,
+        java.util.Collections.<PhaseResult>emptyList()).withStoreCalls(m0);
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    ResultCodec.writePhase(p, new java.io.DataOutputStream(bytes));
+    StoreCalls back = ResultCodec.readPhase(new java.io.DataInputStream(
+        new java.io.ByteArrayInputStream(bytes.toByteArray()))).storeCalls();
+    assertThat(back.jvm()).isEqualTo("1@jvm");
+    assertThat(back.baseline()).containsEntry("op_create", 105L);
+    assertThat(back.byType()).containsEntry("op_create", 10L);
+  }
 }

@@ -98,6 +98,7 @@ public final class StoreCalls {
     if (shared > 1) {
       sources += " (shared by the map tasks of one JVM: counted once)";
     }
+    sum.values().removeIf(n -> n == 0);
     return new StoreCalls(true, sum, sources, byJvm.size() == 1 ? byJvm.keySet().iterator().next()
         : "", Collections.<String, Long>emptyMap());
   }

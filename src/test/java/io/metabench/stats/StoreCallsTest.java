@@ -52,12 +52,14 @@ class StoreCallsTest {
     // Two map tasks as threads of one JVM (the local job runner) each see both maps' creates:
     // the JVM's counter went 100 -> 6,100 over their overlapping windows.
     StoreCalls m0 = StoreCalls.jvmWide(counts("op_create", 5990, "op_mkdirs", 1),
-        "DFSOpsCountStatistics", "1@jvm", counts("op_create", 100, "op_mkdirs", 7));
+        "DFSOpsCountStatistics", "1@jvm", counts("op_create", 100, "op_mkdirs", 7, "op_rename", 3));
     // The other opened a little later and closed later: neither window holds all.
     StoreCalls m1 = StoreCalls.jvmWide(counts("op_create", 5995), "DFSOpsCountStatistics",
         "1@jvm", counts("op_create", 105, "op_mkdirs", 8));
     StoreCalls once = StoreCalls.combine(Arrays.asList(m0, m1));
     assertThat(once.byType()).containsEntry("op_create", 6000L).containsEntry("op_mkdirs", 1L);
+    assertThat(once.byType()).doesNotContainKey("op_rename"); // did not move
+
     assertThat(once.sources()).contains("counted once");
     // A third map in a JVM of its own adds its calls.
     StoreCalls m2 = StoreCalls.jvmWide(counts("op_create", 3000), "DFSOpsCountStatistics",

@@ -254,7 +254,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     if (c.available()) {
       long ops = p.attempted() + p.warmupOps();
       w.writeStringField("sources", c.sources());
-      w.writeBooleanField("jvmWide", !c.jvm().isEmpty());
+      w.writeBooleanField("jvmWide", c.jvmWide());
       w.writeNumberField("total", c.total());
       JsonOutput.number(w, "perOperation", ops == 0 ? 0.0 : (double) c.total() / ops, 3);
       w.writeObjectFieldStart("byType");

@@ -179,6 +179,7 @@ public final class ResultCodec {
     if (calls.available()) {
       out.writeUTF(calls.sources());
       writeLongs(calls.byType(), out);
+      out.writeBoolean(calls.jvmWide());
       out.writeUTF(calls.jvm());
       writeLongs(calls.baseline(), out);
     }
@@ -238,7 +239,8 @@ public final class ResultCodec {
     if (in.readBoolean()) {
       String sources = in.readUTF();
       Map<String, Long> byType = readLongs(in);
-      calls = StoreCalls.jvmWide(byType, sources, in.readUTF(), readLongs(in));
+      boolean jvmWide = in.readBoolean();
+      calls = StoreCalls.restored(byType, sources, jvmWide, in.readUTF(), readLongs(in));
     }
     int n = in.readInt();
     List<IntervalSeries.Interval> intervals = new ArrayList<>(n);

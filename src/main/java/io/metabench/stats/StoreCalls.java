@@ -14,21 +14,27 @@ import java.util.TreeMap;
 public final class StoreCalls {
   /** A phase whose clients exposed no statistics (or a result from before they were read). */
   public static final StoreCalls NONE = new StoreCalls(false, Collections.<String, Long>emptyMap(),
-      "", "", Collections.<String, Long>emptyMap());
+      "", false, "", Collections.<String, Long>emptyMap());
 
   private final boolean available;
   private final Map<String, Long> byType;
   private final String sources;
-  /** The JVM whose statistics every client in it shares; empty: the clients' own counts. */
+  /** Whether the statistics are kept once per JVM, shared by every client in it. */
+  private final boolean jvmWide;
+  /**
+   * The one JVM whose shared statistics these are, so parts of the same JVM can be combined;
+   * empty: the clients' own counts, or several JVMs' already combined.
+   */
   private final String jvm;
   /** For JVM-wide counts, the counters' values as the window opened. */
   private final Map<String, Long> baseline;
 
-  private StoreCalls(boolean available, Map<String, Long> byType, String sources, String jvm,
-      Map<String, Long> baseline) {
+  private StoreCalls(boolean available, Map<String, Long> byType, String sources, boolean jvmWide,
+      String jvm, Map<String, Long> baseline) {
     this.available = available;
     this.byType = Collections.unmodifiableMap(new TreeMap<>(byType));
     this.sources = sources;
+    this.jvmWide = jvmWide;
     this.jvm = jvm;
     this.baseline = Collections.unmodifiableMap(new TreeMap<>(baseline));
   }
@@ -55,8 +61,14 @@ public final class StoreCalls {
         moved.put(e.getKey(), e.getValue());
       }
     }
-    return new StoreCalls(true, moved, sources, jvm, jvm.isEmpty()
+    return new StoreCalls(true, moved, sources, !jvm.isEmpty(), jvm, jvm.isEmpty()
         ? Collections.<String, Long>emptyMap() : baseline);
+  }
+
+  /** As {@link ResultCodec} wrote it: every field as it was. */
+  static StoreCalls restored(Map<String, Long> byType, String sources, boolean jvmWide, String jvm,
+      Map<String, Long> baseline) {
+    return new StoreCalls(true, byType, sources, jvmWide, jvm, baseline);
   }
 
   /**
@@ -76,7 +88,12 @@ public final class StoreCalls {
     if (byJvm.isEmpty()) {
       return NONE;
     }
+    boolean jvmWide = false;
+    for (StoreCalls p : parts) {
+      jvmWide |= p.jvmWide;
+    }
     Map<String, Long> sum = new TreeMap<>();
+    Map<String, Long> opened = new TreeMap<>();
     String sources = "";
     int shared = 0;
     for (Map.Entry<String, List<StoreCalls>> g : byJvm.entrySet()) {
@@ -91,7 +108,7 @@ public final class StoreCalls {
         continue;
       }
       shared = Math.max(shared, group.size());
-      for (Map.Entry<String, Long> e : union(group).entrySet()) {
+      for (Map.Entry<String, Long> e : union(group, opened).entrySet()) {
         sum.merge(e.getKey(), e.getValue(), Long::sum);
       }
     }
@@ -99,13 +116,20 @@ public final class StoreCalls {
       sources += " (shared by the map tasks of one JVM: counted once)";
     }
     sum.values().removeIf(n -> n == 0);
-    return new StoreCalls(true, sum, sources, byJvm.size() == 1 ? byJvm.keySet().iterator().next()
-        : "", Collections.<String, Long>emptyMap());
+    // One JVM's parts stay combinable with more of that JVM's (from their earliest opening).
+    String one = byJvm.size() == 1 ? byJvm.keySet().iterator().next() : "";
+    if (!one.isEmpty() && byJvm.get(one).size() == 1) {
+      opened = byJvm.get(one).get(0).baseline;
+    }
+    return new StoreCalls(true, sum, sources, jvmWide, one, one.isEmpty()
+        ? Collections.<String, Long>emptyMap() : opened);
   }
 
-  /** One JVM's calls over its parts' windows together: latest closing − earliest opening. */
-  private static Map<String, Long> union(List<StoreCalls> group) {
-    Map<String, Long> opened = new TreeMap<>();
+  /**
+   * One JVM's calls over its parts' windows together: latest closing − earliest opening (left in
+   * {@code opened}).
+   */
+  private static Map<String, Long> union(List<StoreCalls> group, Map<String, Long> opened) {
     Map<String, Long> closed = new TreeMap<>();
     for (StoreCalls p : group) {
       java.util.Set<String> types = new java.util.TreeSet<>(p.baseline.keySet());
@@ -134,7 +158,12 @@ public final class StoreCalls {
     return byType;
   }
 
-  /** The JVM whose shared statistics these are; empty: the clients' own. */
+  /** Whether the statistics are kept once per JVM (the HDFS client's), not per client. */
+  public boolean jvmWide() {
+    return jvmWide;
+  }
+
+  /** The one JVM whose shared statistics these are; empty: the clients' own, or several JVMs'. */
   public String jvm() {
     return jvm;
   }

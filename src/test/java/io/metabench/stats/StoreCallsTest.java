@@ -61,6 +61,7 @@ class StoreCallsTest {
     assertThat(once.byType()).doesNotContainKey("op_rename"); // did not move
 
     assertThat(once.sources()).contains("counted once");
+    assertThat(once.jvmWide()).isTrue();
     // A third map in a JVM of its own adds its calls.
     StoreCalls m2 = StoreCalls.jvmWide(counts("op_create", 3000), "DFSOpsCountStatistics",
         "2@jvm", counts("op_create", 0));
@@ -69,8 +70,15 @@ class StoreCallsTest {
     // Each in a JVM of its own (YARN containers, several processes): added up.
     StoreCalls y1 = StoreCalls.jvmWide(counts("op_create", 5995), "DFSOpsCountStatistics",
         "3@jvm", counts("op_create", 100));
-    assertThat(StoreCalls.combine(Arrays.asList(m0, y1)).byType())
-        .containsEntry("op_create", 11985L);
+    StoreCalls yarn = StoreCalls.combine(Arrays.asList(m0, y1));
+    assertThat(yarn.byType()).containsEntry("op_create", 11985L);
+    assertThat(yarn.jvmWide()).isTrue();
+    assertThat(yarn.jvm()).isEmpty(); // several JVMs': not to be joined with one of them again
+    // One JVM's combined parts still join a later part of that JVM from their earliest opening.
+    StoreCalls late = StoreCalls.jvmWide(counts("op_create", 10), "DFSOpsCountStatistics",
+        "1@jvm", counts("op_create", 6095));
+    assertThat(StoreCalls.combine(Arrays.asList(once, late)).byType())
+        .containsEntry("op_create", 6005L);
   }
 
   @Test
@@ -84,6 +92,7 @@ class StoreCallsTest {
     StoreCalls back = ResultCodec.readPhase(new java.io.DataInputStream(
         new java.io.ByteArrayInputStream(bytes.toByteArray()))).storeCalls();
     assertThat(back.jvm()).isEqualTo("1@jvm");
+    assertThat(back.jvmWide()).isTrue();
     assertThat(back.baseline()).containsEntry("op_create", 105L);
     assertThat(back.byType()).containsEntry("op_create", 10L);
   }

@@ -53,6 +53,9 @@ public final class SideReader {
   /** What an embedded HDFS is called in place of its URI, whose port changes every run. */
   static final String EMBEDDED = "the embedded HDFS";
 
+  private static final java.util.regex.Pattern EPHEMERAL_PORT =
+      java.util.regex.Pattern.compile("(localhost|127\\.0\\.0\\.1):\\d+");
+
   private static void addRun(Side side, File file, String target, String uri, int threads,
       JsonNode run) {
     String fs = run.path("embeddedHdfs").asBoolean() ? EMBEDDED : uri;
@@ -71,7 +74,10 @@ public final class SideReader {
       Iterator<Map.Entry<String, JsonNode>> settings = provenance.path("clientSettings").fields();
       while (settings.hasNext()) {
         Map.Entry<String, JsonNode> e = settings.next();
-        side.fact("client setting " + e.getKey(), e.getValue().asText());
+        String value = e.getValue().asText();
+        // The embedded HDFS sets its own addresses, on ports that change every run.
+        side.fact("client setting " + e.getKey(), fs.equals(EMBEDDED)
+            ? EPHEMERAL_PORT.matcher(value).replaceAll("$1:<port>") : value);
       }
     }
     Iterator<Map.Entry<String, JsonNode>> params = run.path("parameters").fields();

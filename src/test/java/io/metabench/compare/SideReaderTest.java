@@ -18,13 +18,19 @@ class SideReaderTest {
 
   /** A run's JSON with one stat phase: 2 whole seconds and a partial last one. */
   private File run(String name, String uri, boolean embedded, String delay) throws Exception {
+    return run(name, uri, embedded, delay, "localhost:9870");
+  }
+
+  private File run(String name, String uri, boolean embedded, String delay, String http)
+      throws Exception {
     Histogram h = new Histogram(3);
     h.recordValue(100_000);
     String json = "{\"schemaVersion\": 1, \"fileSystem\": \"" + uri + "\", \"embeddedHdfs\": "
         + embedded + ", \"toolVersion\": \"0.1.0\", \"parameters\": {\"threads\": 2, "
         + "\"numberOfFiles\": 10, \"baseDir\": \"/b/" + name + "\"}, \"provenance\": {"
         + "\"buildCommit\": \"abc\", \"host\": {\"cores\": 2, \"os\": \"Linux\"}, "
-        + "\"clientSettings\": {\"dfs.some.delay\": \"" + delay + "\"}}, \"phases\": [{"
+        + "\"clientSettings\": {\"dfs.some.delay\": \"" + delay + "\", "
+        + "\"dfs.namenode.http-address\": \"" + http + "\"}}, \"phases\": [{"
         + "\"operation\": \"stat\", \"successful\": 2500, \"failed\": 0, \"windowNanos\": "
         + "2500000000, \"latencyHistogram\": \"" + Histograms.encode(h) + "\", \"perSecond\": ["
         + "{\"fromSeconds\": 0.0, \"seconds\": 1.0, \"successful\": 1000, \"failed\": 0},"
@@ -52,10 +58,19 @@ class SideReaderTest {
   @Test
   void twoEmbeddedHdfsRunsAreTheSameTargetWhateverTheirPortsAndTheChangedSettingIsNamed()
       throws Exception {
-    Side a = SideReader.read(run("a", "hdfs://localhost:35561", true, "10"));
-    Side b = SideReader.read(run("b", "hdfs://localhost:35929", true, "40"));
+    Side a = SideReader.read(run("a", "hdfs://localhost:35561", true, "10", "localhost:34055"));
+    Side b = SideReader.read(run("b", "hdfs://localhost:35929", true, "40", "localhost:45107"));
     assertThat(Comparer.compare(a, b, 0.05, 0.95).warnings()).containsExactly(
         "client setting dfs.some.delay differs: baseline 10, candidate 40");
+  }
+
+  @Test
+  void aRealClustersAddressesStayFacts() throws Exception {
+    Side a = SideReader.read(run("a", "hdfs://localhost:8020", false, "10", "localhost:9870"));
+    Side b = SideReader.read(run("b", "hdfs://localhost:8020", false, "10", "localhost:9871"));
+    assertThat(Comparer.compare(a, b, 0.05, 0.95).warnings()).containsExactly(
+        "client setting dfs.namenode.http-address differs: baseline localhost:9870, candidate "
+            + "localhost:9871");
   }
 
   @Test

@@ -99,7 +99,7 @@ public final class StoreCalls {
     for (Map.Entry<String, List<StoreCalls>> g : byJvm.entrySet()) {
       List<StoreCalls> group = g.getValue();
       sources = group.get(group.size() - 1).sources;
-      if (g.getKey().isEmpty() || group.size() == 1) {
+      if (g.getKey().isEmpty()) {
         for (StoreCalls p : group) {
           for (Map.Entry<String, Long> e : p.byType.entrySet()) {
             sum.merge(e.getKey(), e.getValue(), Long::sum);
@@ -118,9 +118,6 @@ public final class StoreCalls {
     sum.values().removeIf(n -> n == 0);
     // One JVM's parts stay combinable with more of that JVM's (from their earliest opening).
     String one = byJvm.size() == 1 ? byJvm.keySet().iterator().next() : "";
-    if (!one.isEmpty() && byJvm.get(one).size() == 1) {
-      opened = byJvm.get(one).get(0).baseline;
-    }
     return new StoreCalls(true, sum, sources, jvmWide, one, one.isEmpty()
         ? Collections.<String, Long>emptyMap() : opened);
   }

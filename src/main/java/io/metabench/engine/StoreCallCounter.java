@@ -1,5 +1,6 @@
 package io.metabench.engine;
 
+import io.metabench.compat.HadoopLine;
 import io.metabench.stats.StoreCalls;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -14,8 +15,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileSystemStorageStatistics;
 import org.apache.hadoop.fs.GlobalStorageStatistics;
 import org.apache.hadoop.fs.StorageStatistics;
-import org.apache.hadoop.fs.statistics.IOStatistics;
-import org.apache.hadoop.fs.statistics.IOStatisticsSupport;
 
 /**
  * Reads the clients' own call counts at a phase's boundaries (never on the hot path): each
@@ -55,9 +54,9 @@ final class StoreCallCounter {
     for (FileSystem fs : clients) {
       // A client's IOStatistics first: they are its own, while S3A's storage statistics are
       // registered once per JVM and stay bound to the first S3A client made.
-      IOStatistics io = IOStatisticsSupport.retrieveIOStatistics(fs);
-      if (io != null && !io.counters().isEmpty()) {
-        if (seen.put(io, Boolean.TRUE) == null) {
+      HadoopLine.Counters io = HadoopLine.current().ioStatistics(fs);
+      if (io != null) {
+        if (seen.put(io.key(), Boolean.TRUE) == null) {
           c.sources.add(new Source() {
             @Override
             public String name() {
@@ -66,7 +65,7 @@ final class StoreCallCounter {
 
             @Override
             public void addTo(Map<String, Long> counts) {
-              for (Map.Entry<String, Long> e : io.counters().entrySet()) {
+              for (Map.Entry<String, Long> e : io.read().entrySet()) {
                 counts.merge(e.getKey(), e.getValue(), Long::sum);
               }
             }

@@ -1,5 +1,6 @@
 package io.metabench.fs;
 
+import io.metabench.compat.NeedsProbe;
 import io.metabench.config.UserSettings;
 import java.io.Closeable;
 import java.io.File;
@@ -17,6 +18,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
  * <p>Loaded only when needed: the thin jar runs without the HDFS server classes, and
  * {@link TargetResolver} reports their absence as bad input.
  */
+@NeedsProbe("MiniDFSCluster (hadoop-hdfs tests): TargetResolver checks for it before starting one")
 public final class EmbeddedHdfs implements Closeable {
   /**
    * The client waits this long before asking the NameNode again whether a written block is

@@ -1,5 +1,6 @@
 package io.metabench.fs;
 
+import io.metabench.compat.HadoopLine;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Collections;
@@ -57,13 +58,17 @@ public final class FsSemantics {
     this.capabilities = Collections.unmodifiableMap(new TreeMap<>(capabilities));
   }
 
-  /** Asks {@code fs} about {@code path}; a capability it cannot answer is "unknown". */
+  /**
+   * Asks {@code fs} about {@code path}; a capability it cannot answer is "unknown", and so is
+   * every one on a Hadoop line that cannot ask (before 3.2.2, see {@link HadoopLine}).
+   */
   public static FsSemantics of(FileSystem fs, Path path) {
     Map<String, String> caps = new TreeMap<>();
     for (String c : CAPABILITIES) {
       String answer;
       try {
-        answer = Boolean.toString(fs.hasPathCapability(path, c));
+        Boolean has = HadoopLine.current().pathCapability(fs, path, c);
+        answer = has == null ? "unknown" : has.toString();
       } catch (IOException | RuntimeException e) {
         answer = "unknown";
       }

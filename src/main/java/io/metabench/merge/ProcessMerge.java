@@ -197,8 +197,7 @@ public final class ProcessMerge {
     for (Process p : processes) {
       started = Math.min(started, p.result.info().startedAtEpochMillis());
     }
-    return new RunInfo(a.toolVersion(), a.hadoopVersion(), a.jvm(), a.fileSystemUri(),
-        a.embeddedHdfs(), a.baseDir(), a.clientMode(), a.localClient(), started);
+    return a.withStartedAt(started);
   }
 
   /** {@code config} as a {@code -maps} job of {@code maps} maps would have had it. */

@@ -57,6 +57,9 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeStringField("tool", "MetaBench");
     w.writeStringField("toolVersion", info.toolVersion());
     w.writeStringField("hadoopVersion", info.hadoopVersion());
+    if (!info.hadoopLacks().isEmpty()) {
+      w.writeStringField("hadoopClientLacks", info.hadoopLacks());
+    }
     w.writeStringField("jvm", info.jvm());
     w.writeStringField("startedAt", iso(info.startedAtEpochMillis()));
     w.writeStringField("fileSystem", info.fileSystemUri());

@@ -75,6 +75,10 @@ public final class TextFormat implements ResultFormat<RunResult> {
     writeSteadiness(all, out);
     writeClientWarmup(result, out);
     writeStoreCalls(result, out);
+    if (!info.hadoopLacks().isEmpty()) {
+      out.append(String.format(Locale.ROOT, "  Hadoop %s client lacks %s%n", info.hadoopVersion(),
+          info.hadoopLacks()));
+    }
     ServerFigures.text(result, out);
     for (PhaseResult p : result.phases()) {
       writePacing(result, p, out);

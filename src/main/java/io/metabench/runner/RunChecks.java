@@ -1,5 +1,6 @@
 package io.metabench.runner;
 
+import io.metabench.compat.HadoopLine;
 import io.metabench.config.BenchConfig;
 import io.metabench.core.InvalidInputException;
 import io.metabench.core.Version;
@@ -183,12 +184,13 @@ public final class RunChecks {
 
   /**
    * Refuses a phase the file system says it cannot do (append without the append capability),
-   * before anything is written.
+   * before anything is written. A Hadoop line that cannot ask (before 3.2.2) lets it run: an
+   * append the file system refuses then counts as a failure.
    */
   static void checkCapabilities(BenchConfig config, FileSystem fs, Target target)
       throws IOException {
-    if (config.operations().contains(OpType.APPEND)
-        && !fs.hasPathCapability(target.baseDir(), CommonPathCapabilities.FS_APPEND)) {
+    if (config.operations().contains(OpType.APPEND) && Boolean.FALSE.equals(HadoopLine.current()
+        .pathCapability(fs, target.baseDir(), CommonPathCapabilities.FS_APPEND))) {
       throw new InvalidInputException("append: " + target.fsUri() + " does not support append "
           + "(it lacks the path capability " + CommonPathCapabilities.FS_APPEND + "); drop append "
           + "from -operation for this file system");

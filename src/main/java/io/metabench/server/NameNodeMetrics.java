@@ -3,9 +3,11 @@ package io.metabench.server;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.metabench.config.BenchConfig;
+import io.metabench.config.UserSettings;
 import io.metabench.fs.Target;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URL;
@@ -36,19 +38,30 @@ import org.apache.hadoop.security.authentication.client.AuthenticationException;
 public final class NameNodeMetrics implements ServerProbe {
   private static final int DEFAULT_RPC_PORT = 8020;
   private static final int DEFAULT_HTTP_PORT = 9870;
+  /** Hadoop 2's defaults (HTTP, HTTPS), tried when the 3.x default does not answer. */
+  private static final int[][] DEFAULT_PORTS = {{9870, 50070}, {9871, 50470}};
   private static final int TIMEOUT_MILLIS = 5_000;
   /** Thread-safe once configured; one for every reading. */
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final String jmx;
+  private String jmx;
+  /** The other line's default address, tried when the default one refuses; null: none. */
+  private final String otherDefault;
   private final int rpcPort;
   private final URLConnectionFactory connections;
   private final boolean spnego;
   private double toMillis = Double.NaN;
   private String unit = "";
+  /** What the server was found to serve differently: another default port, missing figures. */
+  private final List<String> notes = new ArrayList<>();
 
   NameNodeMetrics(String jmx, int rpcPort, Configuration conf) {
+    this(jmx, null, rpcPort, conf);
+  }
+
+  private NameNodeMetrics(String jmx, String otherDefault, int rpcPort, Configuration conf) {
     this.jmx = jmx;
+    this.otherDefault = otherDefault;
     this.rpcPort = rpcPort;
     this.connections = URLConnectionFactory.newDefaultURLConnectionFactory(TIMEOUT_MILLIS,
         TIMEOUT_MILLIS, conf);
@@ -93,23 +106,34 @@ public final class NameNodeMetrics implements ServerProbe {
     String address = conf.getTrimmed(key + suffix, conf.getTrimmed(key, ""));
     String httpHost = address.contains(":") ? address.substring(0, address.lastIndexOf(':'))
         : "";
-    String port = address.contains(":") ? address.substring(address.lastIndexOf(':') + 1)
-        : Integer.toString(DEFAULT_HTTP_PORT);
+    int[] defaults = DEFAULT_PORTS[https ? 1 : 0];
+    int port = address.contains(":") ? Integer.parseInt(address.substring(
+        address.lastIndexOf(':') + 1)) : defaults[0];
     if (httpHost.isEmpty() || httpHost.equals("0.0.0.0")) {
       httpHost = host;
     }
-    return new NameNodeMetrics((https ? "https" : "http") + "://" + httpHost + ":" + port + "/jmx",
-        rpcPort, conf);
+    String base = (https ? "https" : "http") + "://" + httpHost + ":";
+    // A default address may be the other line's: Hadoop 2's NameNode serves on 50070, 3's on
+    // 9870, whichever client's defaults this configuration holds.
+    String other = null;
+    if (!UserSettings.isSetByUser(conf, key + suffix) && !UserSettings.isSetByUser(conf, key)
+        && (port == defaults[0] || port == defaults[1])) {
+      other = base + (port == defaults[0] ? defaults[1] : defaults[0]) + "/jmx";
+    }
+    return new NameNodeMetrics(base + port + "/jmx", other, rpcPort, conf);
   }
 
   @Override
   public String describe() {
-    return "NameNode " + jmx + ", RPC port " + rpcPort + (unit.isEmpty() ? "" : ", times " + unit);
+    return "NameNode " + jmx + ", RPC port " + rpcPort + (unit.isEmpty() ? "" : ", times " + unit)
+        + (notes.isEmpty() ? "" : "; " + String.join("; ", notes));
   }
 
   @Override
   public Map<String, Double> sample() throws IOException {
-    if (Double.isNaN(toMillis)) {
+    boolean first = Double.isNaN(toMillis);
+    if (first) {
+      findServer();
       readTimeUnit();
     }
     Map<String, Double> v = new TreeMap<>();
@@ -142,7 +166,51 @@ public final class NameNodeMetrics implements ServerProbe {
       put(v, "jvm.gcMs", jvm, "GcTimeMillis", 1);
       put(v, "jvm.pauseMs", jvm, "GcTotalExtraSleepTime", 1);
     }
+    if (first) {
+      noteMissing(rpc.has("RpcLockWaitTimeNumOps"), detailed != null, jvm != null);
+    }
     return v;
+  }
+
+  /**
+   * Settles which address serves: the configured (or default) one, else the other line's
+   * default when the default one refuses connections.
+   */
+  private void findServer() throws IOException {
+    if (otherDefault == null) {
+      return;
+    }
+    try {
+      bean("Hadoop:service=NameNode,name=NameNodeStatus");
+    } catch (ConnectException e) {
+      String refused = jmx;
+      jmx = otherDefault;
+      try {
+        bean("Hadoop:service=NameNode,name=NameNodeStatus");
+      } catch (ConnectException again) {
+        jmx = refused;
+        throw new ConnectException("neither " + refused + " nor " + otherDefault + " (the other "
+            + "Hadoop line's default) answered: " + e.getMessage());
+      }
+      notes.add("the other Hadoop line's default port (" + refused + " refused)");
+    }
+  }
+
+  /** Says which of the figures this NameNode serves none of (an older line's may lack some). */
+  private void noteMissing(boolean lockWait, boolean perMethod, boolean jvm) {
+    List<String> missing = new ArrayList<>();
+    if (!lockWait) {
+      missing.add("lock wait (RpcLockWaitTime)");
+    }
+    if (!perMethod) {
+      missing.add("per-method calls (RpcDetailedActivityForPort" + rpcPort + ")");
+    }
+    if (!jvm) {
+      missing.add("GC and pauses (JvmMetrics)");
+    }
+    if (!missing.isEmpty()) {
+      notes.add("the NameNode serves no " + String.join(", ", missing));
+    }
   }
 
   private static void put(Map<String, Double> into, String name, JsonNode bean, String field,
@@ -171,8 +239,21 @@ public final class NameNodeMetrics implements ServerProbe {
           unit = "in " + u.toLowerCase(Locale.ROOT) + ", shown in ms";
         }
       }
+    } catch (NotFound e) {
+      // The NameNode knows no such key (Hadoop 2's, among others): its RPC metrics keep
+      // Hadoop's default unit.
+      unit = "ms (the NameNode has no rpc.metrics.timeunit: Hadoop's default)";
     } catch (IOException e) {
       // Kept as assumed: /conf may be closed to this user on a secured cluster.
+    }
+  }
+
+  /** A page the server says it does not have (HTTP 404). */
+  private static final class NotFound extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    NotFound(String message) {
+      super(message);
     }
   }
 
@@ -194,8 +275,9 @@ public final class NameNodeMetrics implements ServerProbe {
     c.setReadTimeout(TIMEOUT_MILLIS);
     if (c instanceof HttpURLConnection && ((HttpURLConnection) c).getResponseCode() != 200) {
       HttpURLConnection h = (HttpURLConnection) c;
-      throw new IOException(url + " answered " + h.getResponseCode() + " "
-          + h.getResponseMessage());
+      String answer = url + " answered " + h.getResponseCode() + " " + h.getResponseMessage();
+      throw h.getResponseCode() == HttpURLConnection.HTTP_NOT_FOUND ? new NotFound(answer)
+          : new IOException(answer);
     }
     try (InputStream in = c.getInputStream()) {
       return JSON.readTree(in);

@@ -30,8 +30,11 @@ import org.HdrHistogram.Histogram;
  * <p>Stateless. Versioned: a form this version cannot read is refused with an IOException.
  */
 public final class ResultCodec {
-  /** 5: what cleanup removed (4: one form for a map's and a local run's result). */
-  private static final int VERSION = 7;
+  /**
+   * 8: what the Hadoop client lacked; 5: what cleanup removed (4: one form for a map's and a
+   * local run's result).
+   */
+  private static final int VERSION = 8;
   /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
   private static final int EXAMPLE_MAX_CHARS = 2000;
 
@@ -128,11 +131,12 @@ public final class ResultCodec {
     out.writeUTF(i.clientMode());
     out.writeUTF(i.localClient());
     out.writeLong(i.startedAtEpochMillis());
+    out.writeUTF(i.hadoopLacks());
   }
 
   private static RunInfo readInfo(DataInput in) throws IOException {
     return new RunInfo(in.readUTF(), in.readUTF(), in.readUTF(), in.readUTF(), in.readBoolean(),
-        in.readUTF(), in.readUTF(), in.readUTF(), in.readLong());
+        in.readUTF(), in.readUTF(), in.readUTF(), in.readLong()).withHadoopLacks(in.readUTF());
   }
 
   private static void writeTask(RunResult.Task t, DataOutput out) throws IOException {

@@ -1,5 +1,7 @@
 package io.metabench.stats;
 
+import io.metabench.compat.HadoopLine;
+
 /**
  * Provenance of a run: versions, the file system, where the results came from. Immutable.
  */
@@ -13,10 +15,18 @@ public final class RunInfo {
   private final String clientMode;
   private final String localClient;
   private final long startedAtEpochMillis;
+  private final String hadoopLacks;
 
   public RunInfo(String toolVersion, String hadoopVersion, String jvm, String fileSystemUri,
       boolean embeddedHdfs, String baseDir, String clientMode, String localClient,
       long startedAtEpochMillis) {
+    this(toolVersion, hadoopVersion, jvm, fileSystemUri, embeddedHdfs, baseDir, clientMode,
+        localClient, startedAtEpochMillis, "");
+  }
+
+  private RunInfo(String toolVersion, String hadoopVersion, String jvm, String fileSystemUri,
+      boolean embeddedHdfs, String baseDir, String clientMode, String localClient,
+      long startedAtEpochMillis, String hadoopLacks) {
     this.toolVersion = toolVersion;
     this.hadoopVersion = hadoopVersion;
     this.jvm = jvm;
@@ -26,6 +36,19 @@ public final class RunInfo {
     this.clientMode = clientMode;
     this.localClient = localClient;
     this.startedAtEpochMillis = startedAtEpochMillis;
+    this.hadoopLacks = hadoopLacks;
+  }
+
+  /** This information with what the Hadoop client lacked ({@link #hadoopLacks()}). */
+  public RunInfo withHadoopLacks(String lacks) {
+    return new RunInfo(toolVersion, hadoopVersion, jvm, fileSystemUri, embeddedHdfs, baseDir,
+        clientMode, localClient, startedAtEpochMillis, lacks);
+  }
+
+  /** This information with another start ({@code merge}: the earliest process's). */
+  public RunInfo withStartedAt(long epochMillis) {
+    return new RunInfo(toolVersion, hadoopVersion, jvm, fileSystemUri, embeddedHdfs, baseDir,
+        clientMode, localClient, epochMillis, hadoopLacks);
   }
 
   /**
@@ -36,12 +59,13 @@ public final class RunInfo {
   public static RunInfo ofThisJvm(String fileSystemUri, boolean embeddedHdfs, String baseDir,
       boolean sharedClient, io.metabench.config.LocalClient localClient,
       long startedAtEpochMillis) {
-    return new RunInfo(io.metabench.core.Version.get(),
-        org.apache.hadoop.util.VersionInfo.getVersion(),
+    HadoopLine line = HadoopLine.current();
+    return new RunInfo(io.metabench.core.Version.get(), line.version(),
         System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
             + System.getProperty("java.vm.name") + ")",
         fileSystemUri, embeddedHdfs, baseDir, sharedClient ? "shared" : "per-worker",
-        localClient == null ? "" : localClient.toString(), startedAtEpochMillis);
+        localClient == null ? "" : localClient.toString(), startedAtEpochMillis,
+        line.lacksText());
   }
 
   public String toolVersion() {
@@ -94,5 +118,13 @@ public final class RunInfo {
 
   public long startedAtEpochMillis() {
     return startedAtEpochMillis;
+  }
+
+  /**
+   * What MetaBench can use that the Hadoop client it ran on lacked, with the release that
+   * brought each and what the run lost ({@link HadoopLine#lacksText()}); empty when nothing.
+   */
+  public String hadoopLacks() {
+    return hadoopLacks;
   }
 }

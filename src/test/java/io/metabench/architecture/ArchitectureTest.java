@@ -10,6 +10,8 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * The layering of the main code (docs/architecture.md): no package depends, directly or through
@@ -28,6 +30,21 @@ class ArchitectureTest {
   static final ArchRule coreUsesNothingOfOurs = classes().that()
       .resideInAPackage("io.metabench.core..").should().onlyDependOnClassesThat(
           resideInAPackage("io.metabench.core..").or(resideOutsideOfPackage("io.metabench..")));
+
+  @ArchTest
+  static final ArchRule compatUsesNothingOfOurs = classes().that()
+      .resideInAPackage("io.metabench.compat..").should().onlyDependOnClassesThat(
+          resideInAPackage("io.metabench.compat..").or(resideOutsideOfPackage("io.metabench..")));
+
+  /**
+   * What not every Hadoop line has is reached through {@code compat.HadoopLine} alone
+   * (ITHadoopLinkage checks every reference against each line; this names the known ones).
+   */
+  @ArchTest
+  static final ArchRule newerHadoopApisOnlyThroughCompat = noClasses().that()
+      .resideOutsideOfPackage("io.metabench.compat..").should().dependOnClassesThat()
+      .resideInAPackage("org.apache.hadoop.fs.statistics..")
+      .orShould().callMethod(FileSystem.class, "hasPathCapability", Path.class, String.class);
 
   @ArchTest
   static final ArchRule theEngineKnowsNoOutputsNorCommands = noClasses().that()

@@ -45,14 +45,20 @@ class ITDistribution {
           .noneMatch(n -> n.startsWith("org/HdrHistogram/"))
           .noneMatch(n -> n.startsWith("org/apache/hadoop/"))
           .noneMatch(n -> n.startsWith("org/slf4j/"));
+      // Every class runs on Java 8, the relocated libraries' too: MetaBench's own are built
+      // for it (release 8), the libraries' may be older.
       for (String n : names) {
-        if (n.startsWith("io/metabench/") && n.endsWith(".class")
-            && !n.startsWith("io/metabench/shaded/")) {
+        if (n.endsWith(".class")) {
           try (InputStream in = jar.getInputStream(jar.getEntry(n))) {
             DataInputStream d = new DataInputStream(in);
             d.readInt();
             d.readUnsignedShort();
-            assertThat(d.readUnsignedShort()).as(n).isEqualTo(52);
+            int major = d.readUnsignedShort();
+            if (n.startsWith("io/metabench/shaded/")) {
+              assertThat(major).as(n).isLessThanOrEqualTo(52);
+            } else {
+              assertThat(major).as(n).isEqualTo(52);
+            }
           }
         }
       }

@@ -1,18 +1,12 @@
 package io.metabench.testing;
 
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A real Alluxio 2.9 cluster (one master, one worker) in a child JVM of its own, on 127.0.0.1,
@@ -24,27 +18,17 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Lifecycle: {@link #start} returns once the master serves; {@link #close()} ends the child's
  * standard input and waits for it to stop its cluster and exit (it also stops by itself after
- * its time limit, or when this JVM dies and its input ends). Not thread-safe.
+ * its time limit, or when this JVM dies and its input ends): a {@link ChildServer}. Not
+ * thread-safe.
  */
 public final class AlluxioServer implements Closeable {
   public static final String SERVER_CLASSPATH_PROPERTY = "metabench.alluxio.server.classpath";
   public static final String CLIENT_JAR_PROPERTY = "metabench.alluxio.client.jar";
 
-  private final Process process;
-  private final String masterUri;
-  private final Map<String, String> clientSettings;
-  private final File tmp;
-  private final List<String> log;
-  private final String pid;
+  private final ChildServer child;
 
-  private AlluxioServer(Process process, String pid, String masterUri,
-      Map<String, String> clientSettings, File tmp, List<String> log) {
-    this.process = process;
-    this.pid = pid;
-    this.masterUri = masterUri;
-    this.clientSettings = clientSettings;
-    this.tmp = tmp;
-    this.log = log;
+  private AlluxioServer(ChildServer child) {
+    this.child = child;
   }
 
   /** Starts the cluster, stopping it after {@code seconds} at the latest. */
@@ -56,63 +40,23 @@ public final class AlluxioServer implements Closeable {
     }
     String alluxioPath = new String(Files.readAllBytes(new File(classpathFile).toPath()),
         StandardCharsets.UTF_8).trim();
-    String ownClasses = new File(AlluxioServerMain.class.getProtectionDomain().getCodeSource()
-        .getLocation().getPath()).getPath();
-    File tmp = Files.createTempDirectory("metabench-alluxio-").toFile();
-    List<String> cmd = new ArrayList<>();
-    cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
-    Collections.addAll(cmd, "-Xmx512m", "-Djava.io.tmpdir=" + tmp.getPath(),
-        "-cp",
-        ownClasses + File.pathSeparator + alluxioPath, AlluxioServerMain.class.getName(),
-        Long.toString(seconds));
-    Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-    BufferedReader out = new BufferedReader(
-        new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-    List<String> log = Collections.synchronizedList(new ArrayList<>());
-    Map<String, String> settings = new LinkedHashMap<>();
-    String master = null;
-    String pid = null;
-    String line;
-    while ((line = out.readLine()) != null) {
-      log.add(line);
-      if (line.startsWith("PID ")) {
-        pid = line.substring("PID ".length());
-      } else if (line.startsWith("ALLUXIO_MASTER ")) {
-        master = line.substring("ALLUXIO_MASTER ".length());
-      } else if (line.startsWith("SETTING ")) {
-        String kv = line.substring("SETTING ".length());
-        settings.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
-      } else if (line.equals("SERVING")) {
-        break;
-      }
+    ChildServer child = ChildServer.start("alluxio", "512m", alluxioPath,
+        AlluxioServerMain.class, Long.toString(seconds));
+    if (child.value("ALLUXIO_MASTER") == null) {
+      child.close();
+      throw new IOException("Alluxio named no master; its output:\n" + child.output());
     }
-    if (line == null || master == null) {
-      p.waitFor(10, TimeUnit.SECONDS);
-      throw new IOException("Alluxio did not start; its output:\n" + String.join("\n", log));
-    }
-    Thread drain = new Thread(() -> {
-      try {
-        String l;
-        while ((l = out.readLine()) != null) {
-          log.add(l);
-        }
-      } catch (IOException e) {
-        // the child is gone
-      }
-    }, "alluxio-output");
-    drain.setDaemon(true);
-    drain.start();
-    return new AlluxioServer(p, pid, master, Collections.unmodifiableMap(settings), tmp, log);
+    return new AlluxioServer(child);
   }
 
   /** The master's URI, {@code alluxio://localhost:PORT/}. */
   public String uri(String path) {
-    return masterUri + path;
+    return child.value("ALLUXIO_MASTER") + path;
   }
 
   /** The child JVM's process id. */
   public String pid() {
-    return pid;
+    return child.value("PID");
   }
 
   /**
@@ -123,7 +67,9 @@ public final class AlluxioServer implements Closeable {
   public Map<String, String> clientSettings() {
     Map<String, String> m = new LinkedHashMap<>();
     m.put("fs.alluxio.impl", "alluxio.hadoop.FileSystem");
-    m.putAll(clientSettings);
+    for (String kv : child.values("SETTING")) {
+      m.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+    }
     return m;
   }
 
@@ -134,23 +80,11 @@ public final class AlluxioServer implements Closeable {
 
   /** What the child printed so far. */
   public String output() {
-    synchronized (log) {
-      return String.join("\n", log);
-    }
+    return child.output();
   }
 
   @Override
   public void close() throws IOException {
-    try {
-      process.getOutputStream().close();
-      if (!process.waitFor(60, TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    } finally {
-      org.apache.hadoop.fs.FileUtil.fullyDelete(tmp);
-    }
+    child.close();
   }
 }

@@ -1,7 +1,6 @@
 package io.metabench.testing;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.net.ServerSocket;
 import java.util.Collection;
@@ -31,8 +30,7 @@ public final class AlluxioServerMain {
   /** Arguments: the time limit in seconds. */
   public static void main(String[] args) throws Exception {
     long seconds = Long.parseLong(args[0]);
-    String jvm = java.lang.management.ManagementFactory.getRuntimeMXBean().getName();
-    System.out.println("PID " + jvm.substring(0, jvm.indexOf('@')));
+    ChildServer.printPid();
     Class<?> clusterClass = Class.forName("alluxio.master.LocalAlluxioCluster");
     Object cluster = clusterClass.getConstructor(int.class, boolean.class).newInstance(1, false);
     clusterClass.getMethod("initConfiguration", String.class).invoke(cluster, "metabench");
@@ -70,7 +68,7 @@ public final class AlluxioServerMain {
     }
     System.out.println("SERVING");
     System.out.flush();
-    waitForEndOfInput(seconds);
+    ChildServer.waitForEndOfInput(seconds);
     try {
       clusterClass.getMethod("stop").invoke(cluster);
     } finally {
@@ -87,21 +85,5 @@ public final class AlluxioServerMain {
         }
       }
     }
-  }
-
-  private static void waitForEndOfInput(long seconds) throws InterruptedException {
-    Thread reader = new Thread(() -> {
-      InputStream in = System.in;
-      try {
-        while (in.read() >= 0) {
-          continue;
-        }
-      } catch (IOException e) {
-        // the parent is gone: stop as well
-      }
-    }, "stdin-watch");
-    reader.setDaemon(true);
-    reader.start();
-    reader.join(seconds * 1000);
   }
 }

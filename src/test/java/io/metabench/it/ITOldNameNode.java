@@ -1,0 +1,90 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.metabench.testing.OldHdfs;
+import io.metabench.testing.ScriptRun;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A new client against an old NameNode: the standalone distribution (Hadoop 3.4 inside) measures
+ * a Hadoop 2.10 HDFS (its own NameNode and DataNode, in a JVM of their own) through every phase
+ * kind, and reads that NameNode's view: on Hadoop 2's default web port, 50070, when the client's
+ * configuration names none (a 3.x client's default is 9870).
+ */
+class ITOldNameNode {
+  private static final File PROJECT = new File(System.getProperty("metabench.project.dir", "."));
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int HADOOP2_HTTP_PORT = 50070;
+
+  private static OldHdfs hdfs;
+
+  @TempDir
+  File work;
+  @TempDir
+  File captures;
+
+  @BeforeAll
+  static void start() throws Exception {
+    hdfs = OldHdfs.start(HADOOP2_HTTP_PORT, 900);
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+  }
+
+  @Test
+  void everyPhaseRunsAndTheViewFindsTheNameNodeOnItsOwnDefaultPort() throws Exception {
+    assertThat(hdfs.version()).isEqualTo("2.10.2");
+    ScriptRun r = script("-operation", "create_write,open_read,stat,exists,list,chmod,set_times,"
+        + "append,rename,delete,mkdirs,rmdir", "-threads", "2", "-numberOfFiles", "100",
+        "-baseDir", hdfs.uri() + "/sequential", "-jsonOut", "sequential.json");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode json = JSON.readTree(new File(work, "sequential.json"));
+    for (JsonNode p : json.get("phases")) {
+      assertThat(p.get("successful").asLong()).as(p.get("operation").asText()).isEqualTo(200);
+    }
+    // No address in the client's configuration: 9870 refuses, 50070 serves.
+    assertThat(r.stdout).contains("NameNode view: NameNode http://127.0.0.1:50070/jmx")
+        .contains("the other Hadoop line's default port (http://127.0.0.1:9870/jmx refused)")
+        .contains("the NameNode has no rpc.metrics.timeunit")
+        .containsPattern("NameNode, create_write: .*calls/op: [A-Za-z, ]*Create")
+        .containsPattern("NameNode, rename: .*Rename");
+    assertThat(r.stdout + r.stderr).doesNotContain("could not be read");
+  }
+
+  @Test
+  void prefillTraversalsAndAMixRunWithTheViewAtAGivenAddress() throws Exception {
+    ScriptRun r = script("-D", "dfs.namenode.http-address=127.0.0.1:" + hdfs.httpPort(),
+        "-operation", "create_write,ls_r,count,du,mix", "-mix", "stat:70,open_read:30",
+        "-threads", "2", "-numberOfFiles", "50", "-prefillFiles", "20", "-prefillDepth", "1",
+        "-prefillFanOut", "2", "-baseDir", hdfs.uri() + "/kinds", "-jsonOut", "kinds.json",
+        "-cleanup");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode json = JSON.readTree(new File(work, "kinds.json"));
+    assertThat(json.get("prefill").get("filesCreated").asInt()).isEqualTo(20);
+    assertThat(json.get("mixTotal").get("successful").asLong()).isEqualTo(100);
+    assertThat(r.stdout).contains("NameNode view: NameNode http://127.0.0.1:" + hdfs.httpPort())
+        .doesNotContain("other Hadoop line's default port");
+  }
+
+  private ScriptRun script(String... args) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(new File(PROJECT, "scripts/meta-bench.sh").getPath());
+    cmd.addAll(Arrays.asList(args));
+    cmd.addAll(Arrays.asList("-clientWarmup", "1", "-nnbenchLog", ""));
+    return ScriptRun.exec(work, captures, null, 5, cmd.toArray(new String[0]));
+  }
+}

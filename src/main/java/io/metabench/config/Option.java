@@ -69,8 +69,9 @@ public enum Option {
       .key(ConfigKeys.READ_FILE_AFTER_OPEN).def(false).run("readFileAfterOpen")
       .group(Group.PHASES).help("open_read reads each file to its end (default {default})")
       .notForReplay("the audit log records no reads: a replayed open reads nothing")),
-  START_TIME(SET,
-      wholeLong(0, "a time in seconds since the epoch, such as $(( $(date +%s) + 30 ))"),
+  // At most 11 digits: a time in milliseconds (13) would wait for millennia.
+  START_TIME(SET, wholeLong(0, 99_999_999_999L,
+      "a time in seconds since the epoch (not milliseconds), such as $(( $(date +%s) + 30 ))"),
       cli("epochSeconds", "startTime").key(ConfigKeys.START_TIME).def(0L).run("startTime")
           .group(Group.MAPREDUCE).notForReplay("a replay starts as soon as it is ready")
           .help("Start the first phase at this time, for runs across processes; workers "

@@ -55,7 +55,11 @@ public abstract class ValueType {
   }
 
   static ValueType wholeLong(long min, String hint) {
-    return new Whole(Width.LONG, min, Long.MAX_VALUE, hint);
+    return wholeLong(min, Long.MAX_VALUE, hint);
+  }
+
+  static ValueType wholeLong(long min, long max, String hint) {
+    return new Whole(Width.LONG, min, max, hint);
   }
 
   static ValueType wholeInt(long min, long max, String hint) {
@@ -244,7 +248,7 @@ public abstract class ValueType {
       }
       if (v > max) {
         throw new InvalidInputException(o.label() + " " + v + " is too large; it must be at most "
-            + max);
+            + max + ": give " + hint);
       }
       if (width == Width.SHORT) {
         return (short) v;

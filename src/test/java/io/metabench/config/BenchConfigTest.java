@@ -230,6 +230,7 @@ class BenchConfigTest {
       "metabench.cleanup | maybe | -cleanup",
       "metabench.start.time | -1 | -startTime",
       "metabench.start.time | now | -startTime",
+      "metabench.start.time | 1795626433000 | -startTime",
       "metabench.map.index | -1 | -mapIndex",
       "metabench.files.per.dir | 1 | -filesPerDir",
       "metabench.files.per.dir | 0 | -filesPerDir",

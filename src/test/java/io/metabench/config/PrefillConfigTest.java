@@ -63,7 +63,8 @@ class PrefillConfigTest {
           + "prefill or a number of files per map such as 1000000",
       "-prefillDepth 0|-prefillDepth 0 is zero; it must be at least 1: give a number of "
           + "directory levels such as 5",
-      "-prefillDepth 33|-prefillDepth 33 is too large; it must be at most 32",
+      "-prefillDepth 33|-prefillDepth 33 is too large; it must be at most 32: give a number of "
+          + "directory levels such as 5",
       "-prefillFanOut 0|-prefillFanOut 0 is zero; it must be at least 1: give a number of "
           + "subdirectories per directory such as 4",
       "-prefillThreads -2|-prefillThreads -2 is too small; it must be at least 0: give 0 for as "

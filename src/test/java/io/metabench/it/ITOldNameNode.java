@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.metabench.testing.OldHdfs;
+import io.metabench.testing.Hadoop2Cluster;
 import io.metabench.testing.ScriptRun;
 import java.io.File;
 import java.util.ArrayList;
@@ -26,7 +26,7 @@ class ITOldNameNode {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int HADOOP2_HTTP_PORT = 50070;
 
-  private static OldHdfs hdfs;
+  private static Hadoop2Cluster hdfs;
 
   @TempDir
   File work;
@@ -35,7 +35,7 @@ class ITOldNameNode {
 
   @BeforeAll
   static void start() throws Exception {
-    hdfs = OldHdfs.start(HADOOP2_HTTP_PORT, 900);
+    hdfs = Hadoop2Cluster.start(HADOOP2_HTTP_PORT, null, 900);
   }
 
   @AfterAll

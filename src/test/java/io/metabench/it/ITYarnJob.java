@@ -2,22 +2,19 @@ package io.metabench.it;
 
 import static io.metabench.testing.FaultyLocalFileSystem.MKDIRS_FAIL_MATCHING;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.metabench.testing.FaultyLocalFileSystem;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
+import io.metabench.testing.PrivateNetwork;
 import io.metabench.testing.Trees;
 import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.net.NetworkInterface;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -26,7 +23,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.mapreduce.v2.MiniMRYarnCluster;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,7 +52,7 @@ class ITYarnJob {
 
   @BeforeAll
   static void startClusters() throws Exception {
-    requirePrivateNetwork();
+    PrivateNetwork.require(ITYarnJob.class.getSimpleName());
     hdfs = MiniHdfs.start();
     Configuration conf = new Configuration();
     conf.set("fs.defaultFS", hdfs.uri().toString());
@@ -79,7 +75,7 @@ class ITYarnJob {
     conf.setBoolean("yarn.nodemanager.vmem-check-enabled", false);
     conf.setFloat("yarn.nodemanager.disk-health-checker.max-disk-utilization-per-disk-percentage",
         99.9f);
-    String opts = "-Xmx256m " + jvmOpens();
+    String opts = "-Xmx256m " + PrivateNetwork.jvmOpens();
     conf.setInt("yarn.app.mapreduce.am.resource.mb", 512);
     conf.set("yarn.app.mapreduce.am.command-opts", opts);
     conf.setInt("mapreduce.map.memory.mb", 512);
@@ -100,40 +96,6 @@ class ITYarnJob {
     if (hdfs != null) {
       hdfs.close();
     }
-  }
-
-  /**
-   * Fails unless this JVM runs in the private network namespace the yarn-in-netns execution
-   * makes; skips when some other execution (or an IDE) runs this class, e.g. with -Dit.test.
-   */
-  private static void requirePrivateNetwork() throws IOException {
-    String error = System.getProperty("metabench.netns.error");
-    if (error != null) {
-      fail("ITYarnJob must run in a private network namespace (the MapReduce "
-          + "ApplicationMaster and the shuffle handler listen on all interfaces), but "
-          + "src/test/scripts/bin/java-in-netns.sh could not make one: " + error);
-    }
-    Assumptions.assumeTrue(System.getProperty("metabench.netns.execution") != null,
-        "ITYarnJob runs only in Failsafe's yarn-in-netns execution (mvn verify), which starts "
-            + "its JVM in a private network namespace");
-    if (!"private".equals(System.getProperty("metabench.netns"))) {
-      fail("the yarn-in-netns execution did not start this JVM through "
-          + "src/test/scripts/bin/java-in-netns.sh");
-    }
-    List<String> exposed = new ArrayList<>();
-    for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
-      if (nic.isUp() && !nic.isLoopback()) {
-        exposed.add(nic.getName());
-      }
-    }
-    assertThat(exposed).as("interfaces up besides loopback in the test's network namespace")
-        .isEmpty();
-  }
-
-  /** The --add-opens this JVM got (from the pom's test.jvm.opens), for the task JVMs. */
-  private static String jvmOpens() {
-    return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-        .filter(a -> a.startsWith("--add-opens")).collect(Collectors.joining(" "));
   }
 
   /** The YARN cluster's configuration, submitting the thin jar as `hadoop jar` does. */

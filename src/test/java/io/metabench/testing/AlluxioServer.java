@@ -5,6 +5,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -40,7 +41,7 @@ public final class AlluxioServer implements Closeable {
     }
     String alluxioPath = new String(Files.readAllBytes(new File(classpathFile).toPath()),
         StandardCharsets.UTF_8).trim();
-    ChildServer child = ChildServer.start("alluxio", "512m", alluxioPath,
+    ChildServer child = ChildServer.start("alluxio", Collections.singletonList("-Xmx512m"), alluxioPath,
         AlluxioServerMain.class, Long.toString(seconds));
     if (child.value("ALLUXIO_MASTER") == null) {
       child.close();

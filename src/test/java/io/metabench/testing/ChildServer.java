@@ -41,19 +41,21 @@ public final class ChildServer implements Closeable {
   }
 
   /**
-   * Starts {@code mainClass} with {@code classpath} (this test's classes are put first), a heap
-   * of {@code heap} and {@code java.io.tmpdir} in a new directory, passing {@code args}.
+   * Starts {@code mainClass} with {@code classpath} (this test's classes are put first), the JVM
+   * options {@code jvmOptions} (a heap size among them) and {@code java.io.tmpdir} in a new
+   * directory, passing {@code args}.
    *
    * @throws IOException when the child exits before serving (its output is in the message)
    */
-  public static ChildServer start(String name, String heap, String classpath, Class<?> mainClass,
-      String... args) throws IOException, InterruptedException {
+  public static ChildServer start(String name, List<String> jvmOptions, String classpath,
+      Class<?> mainClass, String... args) throws IOException, InterruptedException {
     String ownClasses = new File(mainClass.getProtectionDomain().getCodeSource().getLocation()
         .getPath()).getPath();
     File tmp = Files.createTempDirectory("metabench-" + name + "-").toFile();
     List<String> cmd = new ArrayList<>();
     cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
-    Collections.addAll(cmd, "-Xmx" + heap, "-Djava.io.tmpdir=" + tmp.getPath(), "-cp",
+    cmd.addAll(jvmOptions);
+    Collections.addAll(cmd, "-Djava.io.tmpdir=" + tmp.getPath(), "-cp",
         ownClasses + File.pathSeparator + classpath, mainClass.getName());
     Collections.addAll(cmd, args);
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();

@@ -21,8 +21,8 @@ public final class HadoopLines {
   /** The client lines besides the build's own 3.4: the last 2.x, HDP 3/CDP 7.1, EMR 6, 3.3. */
   public static final List<String> CLIENT_LINES =
       Collections.unmodifiableList(Arrays.asList("2.10.2", "3.1.4", "3.2.4", "3.3.6"));
-  /** A 2.10 NameNode and DataNode (its MiniDFSCluster), by {@link #classpath}. */
-  public static final String HDFS_2_SERVER = "hdfs-2.10.2-server";
+  /** The 2.10 line's test clusters (MiniDFSCluster, MiniMRYarnCluster), by {@link #classpath}. */
+  public static final String HADOOP_2_SERVER = "hadoop-2.10.2-server";
 
   private static final File THIN_JAR = new File(System.getProperty("metabench.thin.jar", ""));
   private static final File PROJECT =
@@ -33,7 +33,7 @@ public final class HadoopLines {
 
   /**
    * The class path Maven resolved for {@code name} (a line of {@link #CLIENT_LINES} or {@link
-   * #HDFS_2_SERVER}).
+   * #HADOOP_2_SERVER}).
    *
    * @throws IllegalStateException when it was not resolved (the test ran outside Maven's
    *     integration-test phases)
@@ -50,13 +50,22 @@ public final class HadoopLines {
   /** The thin jar run on {@code line}'s client class path with {@code args}, for at most 4 min. */
   public static ScriptRun runJar(String line, File dir, File captures, String... args)
       throws IOException, InterruptedException {
+    return runJar(line, null, dir, captures, args);
+  }
+
+  /**
+   * The same with a cluster's client configuration directory first on the class path, as
+   * {@code hadoop jar} puts {@code HADOOP_CONF_DIR} (null: none).
+   */
+  public static ScriptRun runJar(String line, File confDir, File dir, File captures,
+      String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
     // As `hadoop jar` does: the cluster's log4j.properties, its jars, then RunJar with the jar.
     cmd.add("-Dlog4j.configuration=file:" + new File(PROJECT, "conf/log4j.properties"));
     cmd.add("-Dhadoop.tmp.dir=" + new File(dir, "hadoop-tmp"));
     cmd.add("-cp");
-    cmd.add(classpath(line));
+    cmd.add((confDir == null ? "" : confDir.getPath() + File.pathSeparator) + classpath(line));
     cmd.add("org.apache.hadoop.util.RunJar");
     cmd.add(THIN_JAR.getPath());
     cmd.addAll(Arrays.asList(args));

@@ -224,6 +224,10 @@ public final class StoreCalls {
     if (operations <= 0) {
       return "";
     }
+    if (calls().isEmpty()) {
+      // The client keeps counts, but none for this operation (the HDFS client's for setTimes).
+      return "0.00 calls/op (the client counts none for this operation)";
+    }
     StringBuilder b = new StringBuilder(String.format(java.util.Locale.ROOT, "%.2f calls/op (",
         (double) total() / operations));
     String sep = "";

@@ -34,6 +34,9 @@ class StoreCallsTest {
     assertThat(hdfs.byType()).doesNotContainKey("op_open"); // did not move
     assertThat(hdfs.perOperation(10)).isEqualTo("1.20 calls/op (op_create 1.00, op_mkdirs 0.20)");
     assertThat(hdfs.perOperation(0)).isEmpty();
+    // Counts kept, none of them moved: said, not an empty list.
+    assertThat(StoreCalls.of(counts("op_open", 0), "DFSOpsCountStatistics").perOperation(10))
+        .isEqualTo("0.00 calls/op (the client counts none for this operation)");
   }
 
   @Test

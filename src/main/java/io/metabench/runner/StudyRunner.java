@@ -164,6 +164,14 @@ public final class StudyRunner {
     }
     try {
       RunResult result = executor.run(BenchConfig.fromConfiguration(c), c, t.target);
+      if (result.partial()) {
+        // A run cut short is no figure: its phases' counts and rates cover part of their work
+        // (or none of it), and would sit in the summary, the knee and the charts as if whole.
+        LOG.warn("{}: run {} was stopped before it finished ({}); it is recorded as not run",
+            t.label, number, result.interruptedBy());
+        return StudyRun.missing(t.label, fsUri, threads, iteration, "stopped before it finished ("
+            + result.interruptedBy() + ")");
+      }
       return StudyRun.finished(t.label, fsUri, threads, iteration, result);
     } catch (InvalidInputException | IOException e) {
       // The namespace is not as the next run needs it (an earlier run's failures left items)

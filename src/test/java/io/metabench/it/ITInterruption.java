@@ -86,6 +86,49 @@ class ITInterruption {
     }
   }
 
+  /**
+   * A study stopped in the middle of a run records that run as not run: none of its phases is a
+   * figure in runs.csv, the summary or the knee (a phase cut short read as a 0 TPS iteration).
+   */
+  @Test
+  void aStudyStoppedMidRunHasNoFigureFromTheRunItCut() throws Exception {
+    File base = new File(scratch, "study-base");
+    File out = new File(scratch, "study");
+    // Every create takes 20 ms: each run creates for about 4 s, and the 2-thread one is cut.
+    Process p = start("-D", "fs.faulty.impl=" + FaultyLocalFileSystem.class.getName(),
+        "-D", FaultyLocalFileSystem.CREATE_DELAY_MILLIS + "=20", "-operation",
+        "create_write,delete", "-threads", "1,2", "-iterations", "1", "-numFiles", "200",
+        "-baseDir", "faulty://" + base.getAbsolutePath(), "-outDir", out.getPath(), "-quiet");
+    // thread_1 exists only in the second run (2 threads)
+    waitFor(new File(base, "data/map_0/thread_1/file_2"));
+    signal(p, "TERM");
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(read("err.txt")).isEqualTo(130);
+    List<String> runs = Files.readAllLines(new File(out, "runs.csv").toPath(),
+        StandardCharsets.UTF_8);
+    int whole = 0;
+    for (String row : runs.subList(1, runs.size())) {
+      String[] f = row.split(",", -1);
+      // target,fs,phase,threads,maps,iteration,...,error
+      if ("2".equals(f[3])) {
+        assertThat(f[f.length - 1]).as(row).contains("stopped before it finished")
+            .contains("SIGTERM");
+        assertThat(f[7]).as("no count for a run that did not finish: " + row).isEmpty();
+      } else {
+        assertThat(f[f.length - 1]).as(row).isEmpty();
+        assertThat(Long.parseLong(f[7])).as(row).isEqualTo(200);
+        whole++;
+      }
+    }
+    assertThat(whole).as("the 1-thread run's phases").isEqualTo(2);
+    String summary = new String(Files.readAllBytes(new File(out, "summary.csv").toPath()),
+        StandardCharsets.UTF_8);
+    assertThat(summary).as("no summary row at 2 threads").doesNotContainPattern("(?m)^[^,]*,"
+        + "[^,]*,[a-z_]+,2,");
+    assertThat(read("out.txt")).contains("not run: ").contains("at 2 threads, iteration 1: "
+        + "stopped before it finished (interrupted by SIGTERM)");
+  }
+
   @Test
   void aSecondSignalExitsAtOnceWithoutWaitingForTheOperationInFlight() throws Exception {
     File base = new File(scratch, "hung");

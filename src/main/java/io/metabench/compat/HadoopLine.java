@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.apache.hadoop.fs.FileSystem;
@@ -71,8 +70,9 @@ public final class HadoopLine {
 
   HadoopLine(String version, Set<Feature> features) {
     this.version = version;
-    this.features = features.isEmpty() ? Collections.<Feature>emptySet()
-        : Collections.unmodifiableSet(EnumSet.copyOf(features));
+    Set<Feature> copy = EnumSet.noneOf(Feature.class);
+    copy.addAll(features);
+    this.features = Collections.unmodifiableSet(copy);
   }
 
   /** The line of the Hadoop client on this JVM's class path, probed once. */
@@ -196,10 +196,5 @@ public final class HadoopLine {
     public Map<String, Long> read() {
       return io.counters();
     }
-  }
-
-  @Override
-  public String toString() {
-    return String.format(Locale.ROOT, "Hadoop %s client", version);
   }
 }

@@ -51,7 +51,7 @@ class ITOldNameNode {
     ScriptRun r = script("-operation", "create_write,open_read,stat,exists,list,chmod,set_times,"
         + "append,rename,delete,mkdirs,rmdir", "-threads", "2", "-numberOfFiles", "100",
         "-baseDir", hdfs.uri() + "/sequential", "-jsonOut", "sequential.json");
-    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.exitCode).as(r + "\n--- the 2.10 HDFS\n" + hdfs.output()).isZero();
     JsonNode json = JSON.readTree(new File(work, "sequential.json"));
     for (JsonNode p : json.get("phases")) {
       assertThat(p.get("successful").asLong()).as(p.get("operation").asText()).isEqualTo(200);

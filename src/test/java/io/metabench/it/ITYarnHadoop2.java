@@ -50,7 +50,7 @@ class ITYarnHadoop2 {
         "-threads", "2", "-numberOfFiles", "20", "-operation", "create_write,open_read,delete",
         "-baseDir", cluster.uri() + "/benchmarks/MetaBench", "-clientWarmup", "0",
         "-nnbenchLog", "", "-jsonOut", "job.json");
-    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.exitCode).as(r + "\n--- the 2.10 cluster\n" + cluster.output()).isZero();
     assertThat(r.stdout + r.stderr).as(r.toString()).doesNotContain("NoSuchMethodError")
         .doesNotContain("NoClassDefFoundError");
     // Submitted to YARN (a tracking URL of an application), not run by the local job runner.

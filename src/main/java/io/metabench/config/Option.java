@@ -286,8 +286,8 @@ public enum Option {
       .def("").group(Group.WORKLOADS).replayOnly().help("The recorded namespace as `hdfs oiv "
           + "-p Delimited` or `hdfs dfs -ls -R` prints it: what existed before the log")),
   RECORD_AUDIT_LOG(SET, TEXT, cli("file", "recordAuditLog").key(ConfigKeys.RECORD_AUDIT_LOG)
-      .def("").group(Group.WORKLOADS).help("Write the embedded HDFS's audit log to this file "
-          + "(to replay elsewhere later)")),
+      .def("").group(Group.WORKLOADS).help("Write what the embedded HDFS's NameNode audits "
+          + "during measured phases to this file (to replay elsewhere later)")),
   BYTES_PER_BLOCK(CliAction.BYTES_PER_BLOCK, NONE, cli("bytes", "bytesPerBlock")
       .key(ConfigKeys.BLOCK_SIZE).group(Group.COMPAT).notForReplay(OptionSpec.Reasons.NO_SIZES)
       .help("NNBenchWithoutMR: block size, and bytes per block written with -blocksPerFile")),

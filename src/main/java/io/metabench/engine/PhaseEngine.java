@@ -44,6 +44,12 @@ public final class PhaseEngine implements AutoCloseable {
   private final List<FileSystem> clients = new ArrayList<>();
   private IntervalSink series;
   private ClientWarmup clientWarmup;
+  private Window window = on -> { };
+
+  /** Told as a measured phase's operations begin and end. Called from the engine's thread. */
+  public interface Window {
+    void measuring(boolean on);
+  }
 
   /**
    * @param sharedClient whether all workers share one client ({@code -sharedClient})
@@ -73,6 +79,12 @@ public final class PhaseEngine implements AutoCloseable {
    */
   public PhaseEngine warmingClientsWith(ClientWarmup warmup) {
     this.clientWarmup = warmup;
+    return this;
+  }
+
+  /** Tells {@code w} as each measured phase's operations begin and end. */
+  public PhaseEngine tellingWindowsTo(Window w) {
+    this.window = w;
     return this;
   }
 
@@ -123,8 +135,8 @@ public final class PhaseEngine implements AutoCloseable {
         && !stop.isRequested() ? clientWarmup.run(phase, sources, this, clock, stop)
         : ClientWarmupFigures.NONE;
     boolean lateMap = phase.barrierIndex() >= 0 && barrier.await(phase.barrierIndex());
-    StartGate gate = new StartGate(workers, phase.startAtEpochMillis(),
-        phase.isScheduled() ? clock : null);
+    boolean lateStart = awaitStart(phase);
+    StartGate gate = new StartGate(workers, lateStart, phase.isScheduled() ? clock : null);
     long startedAt = System.currentTimeMillis();
     OpRecorder[][] recorders = new OpRecorder[workers][slots];
     OpRecorder[][] warmups = new OpRecorder[workers][slots];
@@ -152,6 +164,7 @@ public final class PhaseEngine implements AutoCloseable {
     StoreCallCounter calls = StoreCallCounter.over(new ArrayList<>(clients));
     Map<String, Long> callsBefore = calls.snapshot();
     sampler.start();
+    window.measuring(measured);
     List<IntervalSeries> seriesBySlot;
     List<Worker.Recorded> recorded;
     try {
@@ -161,6 +174,7 @@ public final class PhaseEngine implements AutoCloseable {
           .failFast(phase.failFast())
           .pacedBy(phase.pacing(t, workers)).call());
     } finally {
+      window.measuring(false);
       seriesBySlot = sampler.finishAll();
       if (timeouts != null) {
         timeouts.stop();
@@ -182,6 +196,31 @@ public final class PhaseEngine implements AutoCloseable {
       results.add(phase.isMix() ? r.inMix() : r);
     }
     return results;
+  }
+
+  /**
+   * Waits for the phase's agreed start ({@code -startTime}) before its window opens, so the wait
+   * is not part of the phase (no stall in its series, no progress at 0 ops/s), saying on the
+   * progress stream until when. Wall-clock time is used only to meet a start agreed across
+   * machines; every measurement uses the monotonic clock.
+   *
+   * @return true when the start had passed as this process came to it (the phase is late)
+   */
+  private boolean awaitStart(Phase phase) throws InterruptedException {
+    long at = phase.startAtEpochMillis();
+    if (at <= 0) {
+      return false;
+    }
+    long wait = at - System.currentTimeMillis();
+    if (wait < 0) {
+      return true;
+    }
+    (phase.measured() ? progress : Progress.QUIET).waitingUntil(phase.label(), at, wait);
+    while (wait > 0 && !stop.isRequested()) {
+      Thread.sleep(Math.min(wait, 200));
+      wait = at - System.currentTimeMillis();
+    }
+    return false;
   }
 
   @Override

@@ -1,6 +1,8 @@
 package io.metabench.engine;
 
 import java.io.PrintStream;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Locale;
 
 /**
@@ -26,6 +28,15 @@ public interface Progress {
   };
 
   void update(Snapshot s);
+
+  /**
+   * The phase waits for its agreed start ({@code -startTime}) before its window opens; said once.
+   *
+   * @param epochMillis the start, on the wall clock
+   * @param inMillis how long until then
+   */
+  default void waitingUntil(String label, long epochMillis, long inMillis) {
+  }
 
   /** The phase is over: a terminal line is ended so the next output starts on a line of its own. */
   void phaseEnded();
@@ -90,6 +101,13 @@ public interface Progress {
             err.println(s.line());
           }
         }
+        err.flush();
+      }
+
+      @Override
+      public void waitingUntil(String label, long epochMillis, long inMillis) {
+        err.println(String.format(Locale.ROOT, "%s waiting for -startTime %s (in %.0f s)", label,
+            Instant.ofEpochMilli(epochMillis).truncatedTo(ChronoUnit.SECONDS), inMillis / 1000.0));
         err.flush();
       }
 

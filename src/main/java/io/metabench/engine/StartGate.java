@@ -5,9 +5,10 @@ import java.util.concurrent.Phaser;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Holds a phase's workers until all are ready and, when a start time is given, until that
- * wall-clock time (NNBench's -startTime, for coordinating several processes). A worker that
- * reaches the gate after the start time is late: it still does all its work, and is counted.
+ * Holds a phase's workers until all are ready. A phase whose process reached its agreed start
+ * ({@code -startTime}) after it had passed is late: its workers are told so at the gate, still do
+ * all their work, and are counted late. The wait for the start itself is the engine's, before the
+ * phase's window opens (it is not part of the phase).
  *
  * <p>The gate opens again each time all its workers have arrived again, so one gate can hold
  * the same workers before each of a series of runs (the client warm-up's passes); a worker that
@@ -24,19 +25,17 @@ final class StartGate {
   private final Phaser[] children;
   private final ThreadLocal<Phaser> childOfThread;
   private final AtomicInteger arrivedThreads = new AtomicInteger();
-  private final long startAtEpochMillis;
+  private final boolean late;
   private volatile long openedNanos;
-
-  StartGate(int workers, long startAtEpochMillis) {
-    this(workers, startAtEpochMillis, null, null, MAX_PARTIES);
-  }
 
   /**
    * A gate that, when {@code clock} is not null, reads it once as all workers have arrived: the
    * common start a scheduled phase's due times count from.
+   *
+   * @param late whether the phase's process came to its agreed start after it had passed
    */
-  StartGate(int workers, long startAtEpochMillis, NanoClock clock) {
-    this(workers, startAtEpochMillis, clock, null, MAX_PARTIES);
+  StartGate(int workers, boolean late, NanoClock clock) {
+    this(workers, late, clock, null, MAX_PARTIES);
   }
 
   /**
@@ -44,17 +43,17 @@ final class StartGate {
    * it lets any of them go on (what it writes is visible to every worker after the gate).
    */
   StartGate(int workers, Runnable onOpen) {
-    this(workers, 0, null, onOpen, MAX_PARTIES);
+    this(workers, false, null, onOpen, MAX_PARTIES);
   }
 
   /** As {@link #StartGate(int, Runnable)}, spreading workers over phasers of {@code maxParties}. */
   StartGate(int workers, Runnable onOpen, int maxParties) {
-    this(workers, 0, null, onOpen, maxParties);
+    this(workers, false, null, onOpen, maxParties);
   }
 
-  private StartGate(int workers, long startAtEpochMillis, NanoClock clock, Runnable onOpen,
+  private StartGate(int workers, boolean late, NanoClock clock, Runnable onOpen,
       int maxParties) {
-    this.startAtEpochMillis = startAtEpochMillis;
+    this.late = late;
     Phaser root = new Phaser(workers <= maxParties ? workers : 0) {
       @Override
       protected boolean onAdvance(int phase, int parties) {
@@ -98,21 +97,14 @@ final class StartGate {
   }
 
   /**
-   * Waits for the other workers and the start time.
+   * Waits for the other workers.
    *
-   * @return true when this worker arrived after the start time
+   * @return true when the phase is late (its process came to the agreed start after it passed)
    * @throws InterruptedException when the wait was interrupted (the run is being abandoned)
    */
   boolean arriveAndWait() throws InterruptedException {
-    // Wall-clock time is used only to arrive at a start agreed across machines; every
-    // measurement uses the monotonic clock.
-    boolean late = startAtEpochMillis > 0 && System.currentTimeMillis() > startAtEpochMillis;
     Phaser p = mine();
     p.awaitAdvanceInterruptibly(p.arrive());
-    long wait;
-    while (startAtEpochMillis > 0 && (wait = startAtEpochMillis - System.currentTimeMillis()) > 0) {
-      Thread.sleep(Math.min(wait, 1000));
-    }
     return late;
   }
 

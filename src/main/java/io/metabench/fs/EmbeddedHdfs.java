@@ -80,6 +80,13 @@ public final class EmbeddedHdfs implements Closeable {
         Long.toString(EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS));
   }
 
+  /** Whether measured operations are running ({@link AuditRecorder#measuring}); no-op unrecorded. */
+  void measuring(boolean on) {
+    if (recorder != null) {
+      recorder.measuring(on);
+    }
+  }
+
   /** The NameNode's HTTP address, {@code host:port}, where its /jmx is served. */
   public String httpAddress() {
     java.net.InetSocketAddress a = cluster.getNameNode().getHttpAddress();

@@ -55,6 +55,16 @@ public final class Target implements Closeable {
   }
 
   /**
+   * Told as a measured phase's operations begin ({@code true}) and end: with
+   * {@code -recordAuditLog}, the embedded HDFS records only what ran in between. Thread-safe.
+   */
+  public void measuring(boolean on) {
+    if (embedded != null) {
+      embedded.measuring(on);
+    }
+  }
+
+  /**
    * A short name for the file system, as result directories are named after it:
    * {@code embedded-hdfs}, or the scheme and, when there is one, the host
    * ({@code hdfs-nn1}, {@code s3a-bucket}, {@code file}).

@@ -43,6 +43,10 @@ public final class TargetResolver {
           + named + " names a file system of its own: on a cluster, its NameNode writes "
           + "hdfs-audit.log itself; leave out -baseDir's file system to use the embedded HDFS");
     }
+    if (!record.isEmpty() && config.maps() > 0) {
+      throw new InvalidInputException("-recordAuditLog records what this process measures, and "
+          + "-maps " + config.maps() + " measures in map tasks: leave out -maps to record a run");
+    }
     if (!record.isEmpty()) {
       java.io.File f = new java.io.File(record).getAbsoluteFile();
       if (f.exists() || !f.getParentFile().isDirectory()) {

@@ -203,7 +203,8 @@ public final class ReplayRunner {
     try (PhaseEngine engine = new PhaseEngine(clients, config.sharedClient(), clock,
         ClockAnchor.now(clock), barrier, progress, stop).writingSeriesTo(series)
         .warmingClientsWith(new ClientWarmup(config.clientWarmupMillis() * 1_000_000L,
-            BaseDirMarker.clientWarmupDir(target.baseDir(), config.mapIndex())));
+            BaseDirMarker.clientWarmupDir(target.baseDir(), config.mapIndex())))
+          .tellingWindowsTo(target::measuring);
         ReplayFeed feed = new ReplayFeed(log, schedule, pre, ops)) {
       List<FileSystem> fs = engine.clients(schedule.threads());
       List<ReplaySource> sources = new ArrayList<>();

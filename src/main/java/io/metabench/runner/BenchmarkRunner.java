@@ -136,7 +136,8 @@ public final class BenchmarkRunner {
       engine = new PhaseEngine(clients, config.sharedClient(), clock, anchor, barrier, progress,
           stop).writingSeriesTo(series).warmingClientsWith(new ClientWarmup(
               config.clientWarmupMillis() * 1_000_000L,
-              BaseDirMarker.clientWarmupDir(base, config.mapIndex())));
+              BaseDirMarker.clientWarmupDir(base, config.mapIndex())))
+          .tellingWindowsTo(target::measuring);
       kinds = new PhaseKinds(config, target, clock, engine, stop, control);
 
       List<PhaseResult> results = new ArrayList<>();

@@ -254,12 +254,12 @@ class WorkerTest {
   void aWorkerPastTheStartTimeIsLate() throws InterruptedException {
     FakeClock clock = new FakeClock(0, STEP);
     OpRecorder onTime = new Worker(0, (ctx, i) -> true, context(clock), 2, 0, clock,
-        new StartGate(1, 0)).call().recorder(0);
+        new StartGate(1, false, null)).call().recorder(0);
     assertThat(onTime.late()).isFalse();
     assertThat(onTime.successes()).isEqualTo(2);
-    // a start time long past: the worker is late, and still does all its work
+    // a phase whose start had passed: the worker is late, and still does all its work
     OpRecorder late = new Worker(0, (ctx, i) -> true, context(clock), 2, 0, clock,
-        new StartGate(1, 1_000L)).call().recorder(0);
+        new StartGate(1, true, null)).call().recorder(0);
     assertThat(late.late()).isTrue();
     assertThat(late.successes()).isEqualTo(2);
   }

@@ -194,6 +194,33 @@ class ITMerge {
   }
 
   @Test
+  void theWaitForTheStartTimeIsNotPartOfThePhase() throws Exception {
+    String base = hdfs.uri() + "/merge/wait";
+    long start = System.currentTimeMillis() / 1000 + 8;
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    List<Future<MetaBenchRun>> runs = new ArrayList<>();
+    for (int m = 0; m < 2; m++) {
+      final int mapIndex = m;
+      runs.add(pool.submit(() -> process(base, mapIndex, start, "-processes", "2",
+          "-clientWarmup", "0", "-cleanup")));
+    }
+    for (Future<MetaBenchRun> f : runs) {
+      MetaBenchRun r = f.get();
+      assertThat(r.exitCode).as(r.toString()).isZero();
+      assertThat(r.stderr).as(r.toString()).contains("create_write waiting for -startTime "
+          + java.time.Instant.ofEpochSecond(start));
+      assertThat(r.stdout).as(r.toString()).doesNotContain("nothing completed");
+      JsonNode first = phase(r.json(), "create_write");
+      assertThat(first.get("disruptions")).as(first.toString()).isEmpty();
+      assertThat(first.get("lateWorkers").asInt()).isZero();
+      // The window opens at the agreed start, not when the process came to wait for it.
+      assertThat(window(first)[0]).isGreaterThanOrEqualTo(start * 1000.0 - 2)
+          .isLessThan(start * 1000.0 + 3000);
+    }
+    pool.shutdown();
+  }
+
+  @Test
   void filesOfOneProcessOrOfNoRunAreRefusedInOneLineAndNothingIsWritten() throws Exception {
     MetaBenchRun p = process(hdfs.uri() + "/merge/bad", 0, 0);
     assertThat(p.exitCode).as(p.toString()).isZero();

@@ -86,6 +86,9 @@ public final class StudyCommand {
             LOG.warn("could not write the result of run {}: {}", n, e.toString());
           }
           out.flush();
+        }).announcingTo(line -> {
+          context.err().println(line);
+          context.err().flush();
         }).run();
     StringBuilder summary = new StringBuilder();
     ResultFormatFactory.forStudy(ResultFormatType.STUDY_TEXT, phases).write(result, summary);

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,6 +54,7 @@ public final class StudyRunner {
   private final StopRequest stop;
   /** Where each run's per-second series goes, as {@code <target>-t<threads>-i<n>.csv}. */
   private final File seriesDir;
+  private Consumer<String> announcer = LOG::info;
 
   /** A study that runs no further run once {@code stop} is requested. */
   public StudyRunner(StudyPlan plan, Configuration conf, StopRequest stop, File seriesDir,
@@ -63,6 +65,16 @@ public final class StudyRunner {
     this.conf = conf;
     this.executor = executor;
     this.listener = listener;
+  }
+
+  /**
+   * Where the study says, before it starts, how many runs it makes and, before each run, which
+   * one it is and how long the rest will take (the log by default; the progress stream for a
+   * person).
+   */
+  public StudyRunner announcingTo(Consumer<String> to) {
+    this.announcer = to;
+    return this;
   }
 
   /** A target of the study, resolved, with its label and, once a run failed, why it stopped. */
@@ -89,12 +101,29 @@ public final class StudyRunner {
     List<Resolved> targets = new ArrayList<>();
     try {
       resolveAll(targets);
+      announcer.accept(StudyEta.plan(plan, BenchConfig.fromConfiguration(plan.runConfiguration(conf,
+          plan.targets().get(0), plan.threadLevels().get(0)))));
+      StudyEta eta = new StudyEta(plan);
+      long began = System.nanoTime();
       List<StudyRun> runs = new ArrayList<>();
       int number = 0;
       for (int iteration = 1; iteration <= plan.iterations(); iteration++) {
         for (int threads : plan.threadLevels()) {
           for (Resolved t : targets) {
-            StudyRun run = runOne(t, threads, iteration, ++number);
+            ++number;
+            long runBegan = System.nanoTime();
+            if (!stop.isRequested() && t.stoppedBecause.isEmpty()) {
+              double left = eta.secondsLeft(number);
+              announcer.accept(String.format(java.util.Locale.ROOT,
+                  "run %d/%d: %s at %d threads, iteration %d/%d (%s since the study began%s)",
+                  number, plan.runs(), t.label, threads, iteration, plan.iterations(),
+                  StudyEta.duration((runBegan - began) / 1e9), Double.isNaN(left) ? ""
+                      : ", about " + StudyEta.duration(left) + " left"));
+            }
+            StudyRun run = runOne(t, threads, iteration, number);
+            if (run.result() != null) {
+              eta.finished(number, (System.nanoTime() - runBegan) / 1e9);
+            }
             runs.add(run);
             listener.finished(run, number, plan.runs());
           }
@@ -154,8 +183,6 @@ public final class StudyRunner {
     if (!t.stoppedBecause.isEmpty()) {
       return StudyRun.missing(t.label, fsUri, threads, iteration, t.stoppedBecause);
     }
-    LOG.info("run {}/{}: {} at {} threads, iteration {}/{}", number, plan.runs(), t.label,
-        threads, iteration, plan.iterations());
     Configuration c = plan.runConfiguration(conf, t.spec, threads);
     if (seriesDir != null) {
       c.set(io.metabench.config.ConfigKeys.SERIES_OUT, new File(seriesDir,

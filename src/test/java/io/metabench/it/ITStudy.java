@@ -58,6 +58,11 @@ class ITStudy {
         .doesNotContain("== run").doesNotContain("phase         workers")
         .contains("create_write: mean TPS").contains("every operation succeeded.\n")
         .endsWith("Results: " + out.getAbsolutePath() + "\n");
+    // Before it starts, how many runs; before each later run, how long the rest will take.
+    assertThat(r.stderr).contains("study: 2 targets x 2 concurrencies [1, 2] x 2 iterations = 8 "
+        + "runs of 4 phases: their item counts decide their time")
+        .containsPattern("run 8/8: file at 2 threads, iteration 2/2 \\([0-9]+ s since the study "
+            + "began, about [0-9]+ s left\\)");
 
     List<CSVRecord> runs = csv(new File(out, "runs.csv"));
     assertThat(runs).hasSize(2 * 2 * 2 * 4);

@@ -1,6 +1,7 @@
 package io.metabench.engine;
 
 import io.metabench.compat.HadoopLine;
+import io.metabench.compat.NameNodeRpcs;
 import io.metabench.stats.StoreCalls;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -73,12 +74,17 @@ final class StoreCallCounter {
         }
         continue;
       }
+      String scheme = fs.getUri().getScheme();
+      StorageStatistics rpcs = GlobalStorageStatistics.INSTANCE.get(NameNodeRpcs.STATISTICS);
+      if (rpcs != null && ("hdfs".equals(scheme) || "viewfs".equals(scheme))) {
+        // What reached the NameNode, besides the client's FileSystem calls.
+        c.add(rpcs, seen);
+      }
       StorageStatistics own = fs.getStorageStatistics();
       if (byKind(own)) {
         c.add(own, seen);
         continue;
       }
-      String scheme = fs.getUri().getScheme();
       for (Iterator<StorageStatistics> it = GlobalStorageStatistics.INSTANCE.iterator();
           it.hasNext(); ) {
         StorageStatistics s = it.next();

@@ -1,5 +1,6 @@
 package io.metabench.fs;
 
+import io.metabench.compat.NameNodeRpcs;
 import io.metabench.compat.NeedsProbe;
 import io.metabench.config.UserSettings;
 import java.io.Closeable;
@@ -56,6 +57,9 @@ public final class EmbeddedHdfs implements Closeable {
         Long.toString(EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS));
     // A benchmark namespace needs no trash, web UI security, or permission checks.
     UserSettings.setUnlessUserSet(conf, "dfs.permissions.enabled", "false");
+    // Hadoop keeps one RPC engine per protocol per JVM, and the NameNode, made first, would set
+    // it: the counting one serves both (it hands the server's to Hadoop's own).
+    NameNodeRpcs.countIn(conf);
     String record = conf.getTrimmed(io.metabench.config.ConfigKeys.RECORD_AUDIT_LOG, "");
     AuditRecorder recorder = record.isEmpty() ? null : AuditRecorder.to(new File(record));
     try {

@@ -1,5 +1,6 @@
 package io.metabench.fs;
 
+import io.metabench.compat.NameNodeRpcs;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.UserSettings;
 import io.metabench.core.InvalidInputException;
@@ -138,6 +139,8 @@ public final class TargetResolver {
     Configuration c = new Configuration(conf);
     c.setInt("dfs.bytes-per-checksum", config.bytesPerChecksum());
     c.setInt("file.bytes-per-checksum", config.bytesPerChecksum());
+    // What an HDFS operation costs the NameNode, by RPC method (docs/metrics.md#store-calls).
+    NameNodeRpcs.countIn(c);
     return c;
   }
 }

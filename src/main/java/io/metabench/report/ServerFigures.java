@@ -33,9 +33,10 @@ final class ServerFigures {
       ServerPhaseView v = p.partOfMix() ? null : s.during(p);
       if (v != null) {
         any = true;
-        out.append(String.format(Locale.ROOT, "  %s, %s: %s; calls queued up to %s, GC %s ms,"
-            + " pauses %s ms%n", SERVER, p.name(), v.reading(SERVER), whole(v.callQueueMax()),
-            whole(v.gcMs()), whole(v.pauseMs())));
+        out.append(String.format(Locale.ROOT, "  %s, %s: %s%s%n", SERVER, p.name(),
+            v.reading(SERVER), v.samples() < 2 ? "" : String.format(Locale.ROOT, "; calls queued "
+            + "up to %s, GC %s ms, pauses %s ms", whole(v.callQueueMax()), whole(v.gcMs()),
+            whole(v.pauseMs()))));
       }
     }
     out.append(String.format(Locale.ROOT, "  %s view: %s%s%n", SERVER, s.source(),
@@ -85,9 +86,16 @@ final class ServerFigures {
       w.writeEndObject();
     }
     w.writeEndObject();
+    w.writeBooleanField("decomposed", v.decomposed());
     w.writeObjectFieldStart("perOperation");
     number(w, "ownCalls", v.ownCallsPerOp());
+    w.writeObjectFieldStart("ownMethods");
+    for (Map.Entry<String, Double> m : v.ownPerOperation().entrySet()) {
+      number(w, m.getKey(), m.getValue());
+    }
+    w.writeEndObject();
     number(w, "queueMs", v.queuePerOpMs());
+    number(w, "lockWaitMs", v.lockWaitPerOpMs());
     number(w, "processingMs", v.processingPerOpMs());
     w.writeEndObject();
     w.writeStringField("reading", v.reading(SERVER));

@@ -1,5 +1,6 @@
 package io.metabench.stats;
 
+import io.metabench.compat.NameNodeRpcs;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -9,25 +10,29 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The server's figures for one phase, from the samples that bracket its window (the last at or
- * before its first operation to the first at or after its last). Formulas (docs/metrics.md, "The
- * NameNode's view"):
+ * The server's figures for one phase, from the refreshes of its metrics made inside the phase's
+ * window only ({@link ServerSamples#during}), so neither the client warm-up's calls before it nor
+ * the next phase's after it are in them. Formulas (docs/metrics.md, "The NameNode's view"):
  *
  * <ul>
- *   <li>calls = the counter's rise over the window;</li>
+ *   <li>calls = the counter's rise from the first refresh inside the phase to the last;</li>
  *   <li>a mean time = Σ(rise of its counter over a refresh × the average the server reported for
- *       that refresh) ÷ Σ rises: the server's own averages, weighted by their calls;</li>
- *   <li>the phase's own methods are the server methods its client calls stand for (HDFS:
- *       {@code op_create} is Create, Complete and AddBlock; {@code op_rename} Rename and Rename2;
- *       ...), or, when its client counts none, those called at least {@value #OWN_SHARE} times
- *       per successful operation;</li>
- *   <li>the view is approximate when the phase covers less than half of the samples' window
- *       (it is shorter than a few of the server's refreshes): the window's figures then include
- *       the neighbouring phases' calls;</li>
+ *       that refresh) ÷ Σ rises, over the refreshes after the first inside: the server's own
+ *       averages, weighted by their calls;</li>
+ *   <li>the phase's own methods are the NameNode RPC methods its client counted
+ *       ({@code compat.NameNodeRpcs}), else those its client's FileSystem calls stand for (HDFS:
+ *       {@code op_create} is Create, Complete and AddBlock; ...), else those called at least
+ *       {@value #OWN_SHARE} times per successful operation inside the phase;</li>
+ *   <li>a method's calls per operation are the client's count ÷ the operations it counted them
+ *       over (attempted and {@code -warmup} operations); without a client count, the server's
+ *       calls inside ÷ the successful operations of that span (the phase's successes × the span
+ *       ÷ the phase's window: its rate taken as even);</li>
  *   <li>the reading splits the client's mean latency into queue time (own calls per operation
- *       × the port's mean queue time), lock wait (own calls per operation × the port's mean lock
- *       wait), processing time (Σ own calls × that method's mean processing time, which excludes
- *       lock wait, ÷ operations) and the rest, spent in the client and the network.</li>
+ *       × the port's mean queue time), lock wait (likewise), processing time (Σ own methods'
+ *       calls per operation × that method's mean processing time, which excludes lock wait) and
+ *       the rest, spent in the client and the network. There is none when fewer than two
+ *       refreshes fell inside the phase, or when the server's part would exceed the client's
+ *       mean (other clients' calls weigh in the server's averages): the reading says why.</li>
  * </ul>
  *
  * <p>Immutable.
@@ -89,84 +94,117 @@ public final class ServerPhaseView {
   private final long operations;
   private final double clientMeanMs;
   private final List<ServerSamples.Sample> window;
-  private final java.util.Set<String> ownNames;
-  private final double coverage;
-  private final boolean refreshedAfter;
   private final long phaseStartMillis;
+  private final double phaseSeconds;
+  private final double refreshSeconds;
+  /** The phase's own methods and their calls per operation, most first. */
+  private final Map<String, Double> ownPerOp;
 
-  private ServerPhaseView(List<ServerSamples.Sample> window, PhaseResult phase,
-      boolean refreshedAfter) {
-    this.refreshedAfter = refreshedAfter;
+  private ServerPhaseView(List<ServerSamples.Sample> window, List<ServerSamples.Sample> inside,
+      double refreshSeconds, PhaseResult phase) {
     this.phaseStartMillis = phase.firstStartEpochNanos() / 1_000_000L;
+    this.phaseSeconds = phase.windowSeconds();
+    this.refreshSeconds = refreshSeconds;
     this.window = Collections.unmodifiableList(new ArrayList<>(window));
-    ServerSamples.Sample first = window.get(0);
-    ServerSamples.Sample last = window.get(window.size() - 1);
-    this.samples = window.size();
-    this.seconds = (last.epochMillis() - first.epochMillis()) / 1000.0;
-    this.rpcCalls = rise(window, "rpc.calls");
-    this.queueMs = weightedMean(window, "rpc.queueCalls", "rpc.queueMs");
-    this.processingMs = weightedMean(window, "rpc.calls", "rpc.processingMs");
-    this.lockWaitMs = weightedMean(window, "rpc.lockWaitCalls", "rpc.lockWaitMs");
-    double max = Double.NaN;
-    for (ServerSamples.Sample s : window) {
-      double q = s.get("rpc.callQueueLength");
-      max = Double.isNaN(max) || q > max ? q : max;
-    }
-    this.callQueueMax = max;
-    this.gcMs = last.get("jvm.gcMs") - first.get("jvm.gcMs");
-    this.pauseMs = last.get("jvm.pauseMs") - first.get("jvm.pauseMs");
+    this.samples = inside.size();
+    this.operations = phase.successes();
+    this.clientMeanMs = phase.meanLatencyMillis();
     Map<String, Method> byCalls = new TreeMap<>();
-    for (String key : last.values().keySet()) {
-      if (key.startsWith("method.") && key.endsWith(".calls")) {
-        String name = key.substring("method.".length(), key.length() - ".calls".length());
-        long calls = rise(window, key);
-        if (calls > 0) {
-          byCalls.put(name, new Method(calls, weightedMean(window, key, "method." + name + ".ms")));
+    if (inside.isEmpty()) {
+      this.seconds = 0;
+      this.rpcCalls = 0;
+      this.queueMs = Double.NaN;
+      this.processingMs = Double.NaN;
+      this.lockWaitMs = Double.NaN;
+      this.callQueueMax = Double.NaN;
+      this.gcMs = Double.NaN;
+      this.pauseMs = Double.NaN;
+    } else {
+      ServerSamples.Sample first = inside.get(0);
+      ServerSamples.Sample last = inside.get(inside.size() - 1);
+      this.seconds = (last.epochMillis() - first.epochMillis()) / 1000.0;
+      this.rpcCalls = rise(inside, "rpc.calls");
+      this.queueMs = weightedMean(inside, "rpc.queueCalls", "rpc.queueMs");
+      this.processingMs = weightedMean(inside, "rpc.calls", "rpc.processingMs");
+      this.lockWaitMs = weightedMean(inside, "rpc.lockWaitCalls", "rpc.lockWaitMs");
+      double max = Double.NaN;
+      for (ServerSamples.Sample x : inside) {
+        double q = x.get("rpc.callQueueLength");
+        max = Double.isNaN(max) || q > max ? q : max;
+      }
+      this.callQueueMax = max;
+      this.gcMs = last.get("jvm.gcMs") - first.get("jvm.gcMs");
+      this.pauseMs = last.get("jvm.pauseMs") - first.get("jvm.pauseMs");
+      for (String key : last.values().keySet()) {
+        if (key.startsWith("method.") && key.endsWith(".calls")) {
+          String name = key.substring("method.".length(), key.length() - ".calls".length());
+          long calls = rise(inside, key);
+          if (calls > 0) {
+            byCalls.put(name, new Method(calls, weightedMean(inside, key,
+                "method." + name + ".ms")));
+          }
         }
       }
     }
-    List<Map.Entry<String, Method>> sorted = new ArrayList<>(byCalls.entrySet());
-    sorted.sort((a, b) -> Long.compare(b.getValue().calls, a.getValue().calls));
-    Map<String, Method> ordered = new LinkedHashMap<>();
-    for (Map.Entry<String, Method> e : sorted) {
-      ordered.put(e.getKey(), e.getValue());
-    }
-    this.methods = Collections.unmodifiableMap(ordered);
-    this.operations = phase.successes();
-    this.clientMeanMs = phase.meanLatencyMillis();
-    java.util.Set<String> own = new java.util.TreeSet<>();
-    for (String call : phase.storeCalls().byType().keySet()) {
-      List<String> methodsOfCall = METHODS_OF_CALL.get(call);
-      if (methodsOfCall != null && phase.storeCalls().byType().get(call) > 0) {
-        own.addAll(methodsOfCall);
-      }
-    }
-    this.ownNames = own;
-    this.coverage = seconds <= 0 ? 1.0 : Math.min(1.0, phase.windowSeconds() / seconds);
+    this.methods = sortedByCalls(byCalls);
+    this.ownPerOp = ownPerOp(phase, methods, seconds);
   }
 
-  /** The phase's window ÷ the samples' window: below 1/2 the view is approximate. */
-  public double coverage() {
-    return coverage;
+  private static <V> Map<String, V> sortedByCalls(Map<String, V> byName) {
+    List<Map.Entry<String, V>> sorted = new ArrayList<>(byName.entrySet());
+    sorted.sort((a, b) -> Double.compare(calls(b.getValue()), calls(a.getValue())));
+    Map<String, V> ordered = new LinkedHashMap<>();
+    for (Map.Entry<String, V> e : sorted) {
+      ordered.put(e.getKey(), e.getValue());
+    }
+    return Collections.unmodifiableMap(ordered);
+  }
+
+  private static double calls(Object v) {
+    return v instanceof Method ? ((Method) v).calls : (Double) v;
   }
 
   /**
-   * Whether the figures are approximate: they include much of the neighbouring phases (coverage
-   * below 1/2), or the server had not refreshed them since the phase ended (its last calls may
-   * be missing).
+   * The phase's own methods and their calls per operation: from the client's NameNode RPC
+   * counts when it made them; else the server's calls inside the phase ÷ the operations of that
+   * span, for the methods its FileSystem calls stand for (or, without those, the often-called).
    */
-  public boolean approximate() {
-    return coverage < 0.5 || !refreshedAfter;
+  private static Map<String, Double> ownPerOp(PhaseResult phase, Map<String, Method> inside,
+      double insideSeconds) {
+    Map<String, Double> own = new TreeMap<>();
+    Map<String, Long> counted = phase.storeCalls().byType();
+    long ops = phase.attempted() + phase.warmupOps();
+    for (Map.Entry<String, Long> e : counted.entrySet()) {
+      if (e.getKey().startsWith(NameNodeRpcs.PREFIX) && ops > 0) {
+        String name = e.getKey().substring(NameNodeRpcs.PREFIX.length()).replace(".failures", "");
+        own.merge(name, e.getValue() / (double) ops, Double::sum);
+      }
+    }
+    if (!own.isEmpty() || inside.isEmpty()) {
+      return sortedByCalls(own);
+    }
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (Map.Entry<String, Long> e : counted.entrySet()) {
+      List<String> methodsOfCall = METHODS_OF_CALL.get(e.getKey());
+      if (methodsOfCall != null && e.getValue() > 0) {
+        names.addAll(methodsOfCall);
+      }
+    }
+    double opsInside = phase.windowSeconds() <= 0 ? 0
+        : phase.successes() * Math.min(1.0, insideSeconds / phase.windowSeconds());
+    for (Map.Entry<String, Method> m : inside.entrySet()) {
+      boolean isOwn = names.isEmpty() ? m.getValue().calls >= OWN_SHARE * opsInside
+          : names.contains(m.getKey());
+      if (isOwn && opsInside > 0) {
+        own.put(m.getKey(), m.getValue().calls / opsInside);
+      }
+    }
+    return sortedByCalls(own);
   }
 
-  /** Whether a refresh of the server's figures after the phase's end is in the window. */
-  public boolean refreshedAfter() {
-    return refreshedAfter;
-  }
-
-  static ServerPhaseView of(List<ServerSamples.Sample> window, PhaseResult phase,
-      boolean refreshedAfter) {
-    return new ServerPhaseView(window, phase, refreshedAfter);
+  static ServerPhaseView of(List<ServerSamples.Sample> window, List<ServerSamples.Sample> inside,
+      double refreshSeconds, PhaseResult phase) {
+    return new ServerPhaseView(window, inside, refreshSeconds, phase);
   }
 
   /** A counter's rise over the window; a counter the server did not list yet stood at 0. */
@@ -192,17 +230,17 @@ public final class ServerPhaseView {
     return calls == 0 ? Double.NaN : weighted / calls;
   }
 
-  /** Samples the figures come from (the window's, both ends included). */
+  /** Samples the figures come from (the refreshes inside the phase); 0 when there were none. */
   public int samples() {
     return samples;
   }
 
-  /** From the first to the last of those samples. */
+  /** From the first to the last of those samples; 0 without them. */
   public double seconds() {
     return seconds;
   }
 
-  /** Every RPC the server's port handled in the window, from any client. */
+  /** Every RPC the server's port handled between those refreshes, from any client. */
   public long rpcCalls() {
     return rpcCalls;
   }
@@ -259,77 +297,100 @@ public final class ServerPhaseView {
     return points;
   }
 
-  /** The window's samples, for a series chart. */
+  /** The samples around the phase (from the last before it to the first refresh after it). */
   public List<ServerSamples.Sample> window() {
     return window;
   }
 
-  /** The phase's own methods' calls per successful operation; NaN when none succeeded. */
+  /** Whether there is a decomposition: two refreshes inside the phase, and a rest ≥ 0. */
+  public boolean decomposed() {
+    return samples >= 2 && operations > 0 && !ownPerOp.isEmpty() && rest() >= 0;
+  }
+
+  /** The phase's own methods and their calls per operation, most first. */
+  public Map<String, Double> ownPerOperation() {
+    return ownPerOp;
+  }
+
+  /** The phase's own methods' calls per operation; NaN when none are known. */
   public double ownCallsPerOp() {
-    if (operations == 0) {
+    if (ownPerOp.isEmpty()) {
       return Double.NaN;
     }
-    long own = 0;
-    for (Map.Entry<String, Method> m : methods.entrySet()) {
-      own += isOwn(m.getKey(), m.getValue()) ? m.getValue().calls : 0;
+    double sum = 0;
+    for (double v : ownPerOp.values()) {
+      sum += v;
     }
-    return own / (double) operations;
+    return sum;
   }
 
-  private boolean isOwn(String name, Method m) {
-    return ownNames.isEmpty() ? operations > 0 && m.calls >= OWN_SHARE * operations
-        : ownNames.contains(name);
-  }
-
-  /** Per successful operation: queue time of its own calls (ms). */
+  /** Per operation: queue time of its own calls (ms). */
   public double queuePerOpMs() {
     return ownCallsPerOp() * queueMs;
   }
 
   /**
-   * Per successful operation: time its own calls waited for the namespace lock (ms); NaN when
-   * the server reports no lock wait.
+   * Per operation: time its own calls waited for the namespace lock (ms); NaN when the server
+   * reports no lock wait.
    */
   public double lockWaitPerOpMs() {
     return ownCallsPerOp() * lockWaitMs;
   }
 
-  /** Per successful operation: processing time of its own calls (ms). */
+  /** Per operation: processing time of its own calls (ms); NaN without their means. */
   public double processingPerOpMs() {
-    if (operations == 0) {
-      return Double.NaN;
-    }
     double sum = 0;
-    for (Map.Entry<String, Method> e : methods.entrySet()) {
-      Method m = e.getValue();
-      if (isOwn(e.getKey(), m) && !Double.isNaN(m.meanMs)) {
-        sum += m.calls * m.meanMs;
+    boolean any = false;
+    for (Map.Entry<String, Double> e : ownPerOp.entrySet()) {
+      Method m = methods.get(e.getKey());
+      if (m != null && !Double.isNaN(m.meanMs)) {
+        sum += e.getValue() * m.meanMs;
+        any = true;
       }
     }
-    return sum / operations;
+    return any ? sum : Double.NaN;
+  }
+
+  /** The client's mean latency less the server's queue, lock wait and processing per operation. */
+  private double rest() {
+    return clientMeanMs - zeroIfNaN(queuePerOpMs()) - zeroIfNaN(lockWaitPerOpMs())
+        - zeroIfNaN(processingPerOpMs());
   }
 
   /**
-   * One line: {@code client mean 2.100 ms = NameNode queue 0.300 + processing 0.600 (2.00
-   * calls/op: Create, Complete) + rest 1.200 (client, network)}.
+   * One line: {@code client mean 2.100 ms = NameNode queue 0.300 + lock wait 0.010 + processing
+   * 0.600 (2.00 calls/op: Create 1.00, Complete 1.00) + rest 1.190 (client, network)}; or why
+   * there is no decomposition, and what to change.
    */
   public String reading(String server) {
-    List<String> own = new ArrayList<>();
-    for (Map.Entry<String, Method> e : methods.entrySet()) {
-      if (isOwn(e.getKey(), e.getValue())) {
-        own.add(e.getKey());
-      }
+    if (samples < 2) {
+      return String.format(Locale.ROOT, "no decomposition: the phase (%.1f s) held fewer than two "
+          + "of the %s's refreshes of its figures (%s): lengthen it to at least %s (-duration, or "
+          + "more files per worker), or shorten the %s's metrics period", phaseSeconds, server,
+          Double.isNaN(refreshSeconds) ? "it refreshed at most once while sampled"
+              : String.format(Locale.ROOT, "one every %.0f s", refreshSeconds),
+          Double.isNaN(refreshSeconds) ? "a few of its metrics periods" : String.format(
+              Locale.ROOT, "%.0f s", 2 * refreshSeconds + 2), server);
+    }
+    if (operations == 0 || ownPerOp.isEmpty()) {
+      return "no decomposition: no successful operation, or none of its calls were seen";
     }
     double queue = queuePerOpMs();
     double lockWait = lockWaitPerOpMs();
     double processing = processingPerOpMs();
-    return String.format(Locale.ROOT, "%sclient mean %s ms = %s queue %s + lock wait %s + "
-        + "processing %s (%s calls/op: %s) + rest %s (client, network)", !refreshedAfter
-        ? "~ (no refresh of the server's figures after the phase) " : coverage < 0.5
-        ? String.format(Locale.ROOT, "~ (the phase is %.0f%% of the samples' window) ",
-        coverage * 100) : "", ms(clientMeanMs), server, ms(queue), ms(lockWait), ms(processing),
-        fixed(ownCallsPerOp(), 2), own.isEmpty() ? "none" : String.join(", ", own),
-        ms(clientMeanMs - zeroIfNaN(queue) - zeroIfNaN(lockWait) - zeroIfNaN(processing)));
+    if (rest() < 0) {
+      return String.format(Locale.ROOT, "no decomposition: the %s's time per operation (%s ms) "
+          + "exceeds the client's mean (%s ms): other clients' calls weigh in its averages", server,
+          ms(clientMeanMs - rest()), ms(clientMeanMs));
+    }
+    List<String> own = new ArrayList<>();
+    for (Map.Entry<String, Double> e : ownPerOp.entrySet()) {
+      own.add(e.getKey() + " " + fixed(e.getValue(), 2));
+    }
+    return String.format(Locale.ROOT, "client mean %s ms = %s queue %s + lock wait %s + "
+        + "processing %s (%s calls/op: %s) + rest %s (client, network)", ms(clientMeanMs), server,
+        ms(queue), ms(lockWait), ms(processing), fixed(ownCallsPerOp(), 2), String.join(", ", own),
+        ms(rest()));
   }
 
   private static double zeroIfNaN(double v) {

@@ -80,7 +80,9 @@ public final class ServerSamples {
 
   /**
    * The server's figures for {@code phase}'s window, or null when no samples bracket it (the
-   * phase did nothing, or sampling had stopped).
+   * phase did nothing, or sampling had stopped). The view has two slices: the samples around the
+   * phase (for its timeline), and the refreshes that fall inside it, the only ones its figures
+   * are taken from ({@link ServerPhaseView}).
    */
   public ServerPhaseView during(PhaseResult phase) {
     if (phase.attempted() == 0 || samples.size() < 2) {
@@ -90,26 +92,54 @@ public final class ServerSamples {
     long end = phase.lastEndEpochNanos() / 1_000_000L;
     int from = -1;
     int to = -1;
+    // The refreshes the server made inside the phase: a refresh is seen as the calls counter
+    // moving between two samples, so it happened after the earlier one was taken and no later
+    // than the later one. The first whose earlier sample is at or after the start, and the last
+    // whose later sample is at or before the end, bound the calls made wholly inside the phase.
+    int firstInside = -1;
+    int lastInside = -1;
     for (int i = 0; i < samples.size(); i++) {
       long t = samples.get(i).epochMillis;
       if (t <= start) {
         from = i;
       }
-      // The server refreshes its figures only every few seconds: the window ends at the first
-      // refresh seen after the phase ended (the calls counter moved between two samples both
-      // taken after the end), so the phase's last calls are in it.
-      if (t >= end && to < 0 && i > 0 && samples.get(i - 1).epochMillis >= end
-          && samples.get(i).get(CALLS) != samples.get(i - 1).get(CALLS)) {
+      boolean refresh = i > 0 && samples.get(i).get(CALLS) != samples.get(i - 1).get(CALLS);
+      if (refresh && samples.get(i - 1).epochMillis >= start && t <= end) {
+        firstInside = firstInside < 0 ? i : firstInside;
+        lastInside = i;
+      }
+      if (refresh && t >= end && to < 0 && samples.get(i - 1).epochMillis >= end) {
         to = i;
       }
     }
-    boolean refreshed = to >= 0;
     if (to < 0 && samples.get(samples.size() - 1).epochMillis >= end) {
       to = samples.size() - 1;
     }
     if (from < 0 || to < 0 || to <= from) {
       return null;
     }
-    return ServerPhaseView.of(samples.subList(from, to + 1), phase, refreshed);
+    List<Sample> inside = lastInside > firstInside ? samples.subList(firstInside, lastInside + 1)
+        : Collections.<Sample>emptyList();
+    return ServerPhaseView.of(samples.subList(from, to + 1), inside, refreshPeriodSeconds(),
+        phase);
+  }
+
+  /** The median time between the server's refreshes, in seconds; NaN with fewer than two. */
+  double refreshPeriodSeconds() {
+    List<Long> gaps = new ArrayList<>();
+    long last = -1;
+    for (int i = 1; i < samples.size(); i++) {
+      if (samples.get(i).get(CALLS) != samples.get(i - 1).get(CALLS)) {
+        if (last >= 0) {
+          gaps.add(samples.get(i).epochMillis - last);
+        }
+        last = samples.get(i).epochMillis;
+      }
+    }
+    if (gaps.isEmpty()) {
+      return Double.NaN;
+    }
+    Collections.sort(gaps);
+    return gaps.get(gaps.size() / 2) / 1000.0;
   }
 }

@@ -1,5 +1,6 @@
 package io.metabench.stats;
 
+import io.metabench.compat.NameNodeRpcs;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -210,15 +211,38 @@ public final class StoreCalls {
     return out;
   }
 
-  /** An S3A request count by verb; {@code store_io_request}, their total, is left out. */
+  /**
+   * A count of what reached the store, by kind: an S3A request count by verb
+   * ({@code store_io_request}, their total, is left out), or NameNode RPCs by method, failed
+   * ones included ({@code rpc.Create}, {@code rpc.Create.failures}: {@link NameNodeRpcs}).
+   */
   private static boolean isRequest(String type) {
-    return type.startsWith("object_") && (type.endsWith("_request") || type.endsWith("_requests"));
+    return type.startsWith("object_") && (type.endsWith("_request") || type.endsWith("_requests"))
+        || type.startsWith(NameNodeRpcs.PREFIX);
   }
 
   /**
-   * {@code 2.00 calls/op (complete 1.00, create 1.00)}: the calls per operation and each type's
-   * share, for {@code operations} operations (attempted ones, warm-up included); empty when
-   * there were none.
+   * What the counts are, as the per-operation line names them: {@code NameNode RPCs} (counted
+   * by method, {@link NameNodeRpcs}), {@code requests} (S3A's HTTP requests),
+   * {@code FileSystem calls} (the HDFS client's {@code DFSOpsCountStatistics}: one per API call,
+   * however many RPCs it made) or {@code calls}.
+   */
+  public String kind() {
+    for (String type : byType.keySet()) {
+      if (type.startsWith(NameNodeRpcs.PREFIX)) {
+        return "NameNode RPCs";
+      }
+      if (isRequest(type)) {
+        return "requests";
+      }
+    }
+    return sources.contains("DFSOpsCountStatistics") ? "FileSystem calls" : "calls";
+  }
+
+  /**
+   * {@code 2.00 NameNode RPCs/op (Complete 1.00, Create 1.00)}: the calls per operation, of
+   * {@link #kind}, and each type's share, for {@code operations} operations (attempted ones,
+   * warm-up included); empty when there were none.
    */
   public String perOperation(long operations) {
     if (operations <= 0) {
@@ -228,11 +252,13 @@ public final class StoreCalls {
       // The client keeps counts, but none for this operation (the HDFS client's for setTimes).
       return "0.00 calls/op (the client counts none for this operation)";
     }
-    StringBuilder b = new StringBuilder(String.format(java.util.Locale.ROOT, "%.2f calls/op (",
-        (double) total() / operations));
+    StringBuilder b = new StringBuilder(String.format(java.util.Locale.ROOT, "%.2f %s/op (",
+        (double) total() / operations, kind()));
     String sep = "";
     for (Map.Entry<String, Long> e : calls().entrySet()) {
-      b.append(sep).append(e.getKey()).append(' ').append(String.format(java.util.Locale.ROOT,
+      String type = e.getKey().startsWith(NameNodeRpcs.PREFIX)
+          ? e.getKey().substring(NameNodeRpcs.PREFIX.length()) : e.getKey();
+      b.append(sep).append(type).append(' ').append(String.format(java.util.Locale.ROOT,
           "%.2f", (double) e.getValue() / operations));
       sep = ", ";
     }

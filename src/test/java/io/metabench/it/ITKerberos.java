@@ -85,6 +85,8 @@ class ITKerberos {
     conf.set("dfs.https.server.keystore.resource", KeyStoreTestUtil.getServerSSLConfigFileName());
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, new File(dir, "hdfs").getAbsolutePath());
     UserGroupInformation.setConfiguration(conf);
+    // As the embedded HDFS, so this JVM's one client protocol engine is the counting one.
+    io.metabench.compat.NameNodeRpcs.countIn(conf);
     cluster = new MiniDFSCluster.Builder(conf, new File(dir, "hdfs")).numDataNodes(1).build();
     cluster.waitActive();
     clusterConf = conf;

@@ -13,119 +13,139 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-/** A phase's slice of the server's samples, and the figures and reading made of it. */
+/**
+ * A phase's slice of the server's samples, and the figures and reading made of it: a scripted
+ * NameNode that refreshes its figures once a second, sampled once a second, with a client warm-up
+ * whose calls are slow (5 ms) before the phase and the phase's own fast ones (0.4 ms).
+ */
 class ServerSamplesTest {
   private static final long MS = 1_000_000L;
   private static final long T0 = 1_700_000_000_000L;
 
-  /** A sample at T0 + {@code at} ms: calls, averages (ms), and Create's calls and mean. */
-  private static ServerSamples.Sample sample(long at, double calls, double queueMs,
-      double processingMs, Double creates, double createMs) {
-    Map<String, Double> v = new HashMap<>();
-    v.put("rpc.calls", calls);
-    v.put("rpc.queueCalls", calls);
-    v.put("rpc.queueMs", queueMs);
-    v.put("rpc.processingMs", processingMs);
-    v.put("rpc.callQueueLength", calls > 1000 ? 7.0 : 0.0);
-    v.put("jvm.gcMs", at / 100.0);
-    if (creates != null) {
+  /** Cumulative figures of the scripted NameNode, one refresh at a time. */
+  private static final class Script {
+    final List<ServerSamples.Sample> samples = new ArrayList<>();
+    double creates;
+    double calls = 10;
+    double gc;
+
+    /** A sample at T0 + {@code at} ms after a refresh of {@code n} creates and completes. */
+    Script refresh(long at, double n, double createMs, double queueMs) {
+      creates += n;
+      calls += 2 * n + 1;
+      gc += 10;
+      Map<String, Double> v = new HashMap<>();
+      v.put("rpc.calls", calls);
+      v.put("rpc.queueCalls", calls);
+      v.put("rpc.queueMs", queueMs);
+      v.put("rpc.lockWaitCalls", calls);
+      v.put("rpc.lockWaitMs", 0.01);
+      v.put("rpc.processingMs", createMs);
+      v.put("rpc.callQueueLength", n > 800 ? 7.0 : 0.0);
+      v.put("jvm.gcMs", gc);
       v.put("method.Create.calls", creates);
       v.put("method.Create.ms", createMs);
       v.put("method.Complete.calls", creates);
       v.put("method.Complete.ms", createMs / 2);
-      v.put("method.SendHeartbeat.calls", 1.0 + at / 3000);
+      v.put("method.SendHeartbeat.calls", calls - 2 * creates);
+      samples.add(new ServerSamples.Sample(T0 + at, v));
+      return this;
     }
-    return new ServerSamples.Sample(T0 + at, v);
+
+    ServerSamples samples() {
+      return new ServerSamples("NameNode test", "", samples);
+    }
   }
 
-  /** create_write of 1000 files, 1 ms each on the client, from T0+1.5 s to T0+3.5 s. */
-  private static PhaseResult createWrite(boolean countedCalls) {
+  /** Warm-up until 1.5 s, then the phase from 1.5 s to 6.5 s, then the next phase's calls. */
+  private static ServerSamples namenode() {
+    return new Script().refresh(0, 0, 0, 0).refresh(1000, 5000, 5.0, 2.0)
+        .refresh(2000, 700, 3.0, 1.0).refresh(3000, 1000, 0.4, 0.05)
+        .refresh(4000, 1000, 0.4, 0.05).refresh(5000, 1000, 0.4, 0.05)
+        .refresh(6000, 1000, 0.4, 0.05).refresh(7000, 500, 2.0, 1.0)
+        .refresh(8000, 0, 2.0, 1.0).samples();
+  }
+
+  /** create_write of 5000 files over [from, to] ms, {@code clientMs} each on the client. */
+  private static PhaseResult createWrite(long from, long to, double clientMs, String... counts) {
     Histogram h = new Histogram(3);
-    h.recordValueWithCount(MS, 1000);
-    PhaseResult p = new PhaseResult(OpType.CREATE_WRITE, 2, 1000, 1000, Collections.emptyMap(),
-        Collections.emptyMap(), 0, 0, (T0 + 1500) * MS, (T0 + 3500) * MS, 4000 * MS, 0, 0, 0, h,
-        T0 + 1500);
-    if (countedCalls) {
-      Map<String, Long> calls = new TreeMap<>();
-      calls.put("op_create", 1000L);
-      p = p.withStoreCalls(StoreCalls.of(calls, "DFSOpsCountStatistics"));
+    h.recordValueWithCount(Math.round(clientMs * MS), 5000);
+    PhaseResult p = new PhaseResult(OpType.CREATE_WRITE, 2, 5000, 5000, Collections.emptyMap(),
+        Collections.emptyMap(), 0, 0, (T0 + from) * MS, (T0 + to) * MS, 4000 * MS, 0, 0, 0, h,
+        T0 + from);
+    Map<String, Long> calls = new TreeMap<>();
+    for (int i = 0; i < counts.length; i += 2) {
+      calls.put(counts[i], Long.parseLong(counts[i + 1]));
     }
-    return p;
-  }
-
-  private static ServerSamples samples(boolean refreshAfterEnd) {
-    List<ServerSamples.Sample> s = new ArrayList<>();
-    // Refreshes every 2 s: at 0 (nothing yet), at 2 s (600 creates, 0.5 ms processing), at 4 s
-    // (400 more, 1.5 ms); 1 s and 3 s repeat the figures before them.
-    s.add(sample(0, 10, 0.1, 0.2, null, 0));
-    s.add(sample(1000, 10, 0.1, 0.2, null, 0));
-    s.add(sample(2000, 1210, 0.2, 0.5, 600.0, 0.4));
-    s.add(sample(3000, 1210, 0.2, 0.5, 600.0, 0.4));
-    s.add(sample(4000, refreshAfterEnd ? 2010 : 1210, 0.4, 1.5, refreshAfterEnd ? 1000.0 : 600.0,
-        1.0));
-    if (refreshAfterEnd) {
-      s.add(sample(5000, 2010, 0.4, 1.5, 1000.0, 1.0));
-      s.add(sample(6000, 2020, 0.1, 0.1, 1000.0, 1.0));
-    }
-    return new ServerSamples("NameNode test", "", s);
+    return calls.isEmpty() ? p : p.withStoreCalls(StoreCalls.of(calls, "test"));
   }
 
   @Test
-  void aPhasesFiguresComeFromTheRefreshesInItsWindowWeightedByTheirCalls() {
-    ServerPhaseView v = samples(true).during(createWrite(true));
-    // From the last sample before the start (1 s) to the first refresh seen after the end at
-    // 3.5 s: 6 s, the first change between two samples both taken after it (the change at 4 s
-    // may have happened before the end).
-    assertThat(v.window().get(0).epochMillis()).isEqualTo(T0 + 1000);
-    assertThat(v.window().get(v.window().size() - 1).epochMillis()).isEqualTo(T0 + 6000);
-    assertThat(v.refreshedAfter()).isTrue();
-    assertThat(v.rpcCalls()).isEqualTo(2010);
-    // Processing: (1200 x 0.5 + 800 x 1.5 + 10 x 0.1) / 2010.
-    assertThat(v.processingMs()).isCloseTo((1200 * 0.5 + 800 * 1.5 + 10 * 0.1) / 2010,
-        within(1e-9));
-    // Create was not listed before its first call: it stood at 0.
-    assertThat(v.methods().get("Create").calls()).isEqualTo(1000);
-    assertThat(v.methods().get("Create").meanMs()).isCloseTo((600 * 0.4 + 400 * 1.0) / 1000,
-        within(1e-9));
-    assertThat(v.methods().keySet()).startsWith("Complete", "Create");
-    // Own methods from op_create: Create and Complete, not the DataNode's heartbeats.
-    assertThat(v.ownCallsPerOp()).isEqualTo(2.0);
-    assertThat(v.processingPerOpMs()).isCloseTo((1000 * 0.64 + 1000 * 0.32) / 1000.0,
-        within(1e-9));
+  void aPhasesFiguresComeOnlyFromTheRefreshesInsideIt() {
+    ServerPhaseView v = namenode().during(createWrite(1500, 6500, 1.0, "rpc.Create", "5000",
+        "rpc.Complete", "5000", "op_create", "5000"));
+    // Refreshes inside: those seen at 3 s to 6 s (each after a sample at or after 1.5 s, and at
+    // or before 6.5 s); the one seen at 2 s may hold the warm-up's last calls, the one at 7 s
+    // the next phase's first.
+    assertThat(v.samples()).isEqualTo(4);
+    assertThat(v.seconds()).isEqualTo(3.0);
+    assertThat(v.methods().get("Create").calls()).isEqualTo(3000);
+    assertThat(v.methods().get("Create").meanMs()).isCloseTo(0.4, within(1e-9));
+    assertThat(v.processingMs()).isCloseTo(0.4, within(1e-9));
+    assertThat(v.queueMs()).isCloseTo(0.05, within(1e-9));
     assertThat(v.callQueueMax()).isEqualTo(7.0);
-    assertThat(v.gcMs()).isEqualTo(50.0);
-    assertThat(v.coverage()).isCloseTo(0.4, within(1e-9));
-    assertThat(v.approximate()).isTrue();
-    assertThat(v.reading("NameNode")).isEqualTo("~ (the phase is 40% of the samples' window) "
-        + "client mean 1.000 ms = NameNode queue " + String.format(java.util.Locale.ROOT, "%.3f",
-        2 * v.queueMs()) + " + lock wait - + processing 0.960 (2.00 calls/op: Complete, Create) "
-        + "+ rest "
-        + String.format(java.util.Locale.ROOT, "%.3f", 1.0 - 2 * v.queueMs() - 0.96)
-        + " (client, network)");
-  }
-
-  @Test
-  void withoutARefreshAfterTheEndTheViewSaysItMayMissTheLastCalls() {
-    ServerPhaseView v = samples(false).during(createWrite(true));
-    assertThat(v.refreshedAfter()).isFalse();
-    assertThat(v.reading("NameNode")).startsWith("~ (no refresh of the server's figures after "
-        + "the phase) ");
-  }
-
-  @Test
-  void withoutCountedCallsTheOwnMethodsAreTheOftenCalledOnes() {
-    ServerPhaseView v = samples(true).during(createWrite(false));
+    assertThat(v.gcMs()).isEqualTo(30.0);
+    // Calls per operation are the client's own RPC counts.
+    assertThat(v.ownPerOperation()).containsOnlyKeys("Complete", "Create");
     assertThat(v.ownCallsPerOp()).isEqualTo(2.0);
-    assertThat(v.reading("NameNode")).contains("(2.00 calls/op: Complete, Create)");
+    // processing = 1 x 0.4 + 1 x 0.2; queue = 2 x 0.05; lock wait = 2 x 0.01.
+    assertThat(v.processingPerOpMs()).isCloseTo(0.6, within(1e-9));
+    assertThat(v.decomposed()).isTrue();
+    assertThat(v.reading("NameNode")).isEqualTo("client mean 1.000 ms = NameNode queue 0.100 + "
+        + "lock wait 0.020 + processing 0.600 (2.00 calls/op: Complete 1.00, Create 1.00) + rest "
+        + "0.280 (client, network)");
+    // The timeline still shows the neighbourhood: from the sample before the phase on.
+    assertThat(v.window().get(0).epochMillis()).isEqualTo(T0 + 1000);
+  }
+
+  @Test
+  void aPhaseShorterThanTwoRefreshesHasNoDecompositionAndSaysWhatToChange() {
+    ServerPhaseView v = namenode().during(createWrite(1500, 2900, 1.0, "rpc.Create", "5000"));
+    assertThat(v.samples()).isZero();
+    assertThat(v.decomposed()).isFalse();
+    assertThat(v.reading("NameNode")).isEqualTo("no decomposition: the phase (1.4 s) held fewer "
+        + "than two of the NameNode's refreshes of its figures (one every 1 s): lengthen it to at "
+        + "least 4 s (-duration, or more files per worker), or shorten the NameNode's metrics "
+        + "period");
+  }
+
+  @Test
+  void aServerPartLargerThanTheClientsMeanIsNoDecomposition() {
+    ServerPhaseView v = namenode().during(createWrite(1500, 6500, 0.3, "rpc.Create", "5000",
+        "rpc.Complete", "5000"));
+    assertThat(v.decomposed()).isFalse();
+    assertThat(v.reading("NameNode")).isEqualTo("no decomposition: the NameNode's time per "
+        + "operation (0.720 ms) exceeds the client's mean (0.300 ms): other clients' calls weigh "
+        + "in its averages");
+  }
+
+  @Test
+  void withoutRpcCountsTheServersCallsInsideAreSharedOverTheOperationsOfThatSpan() {
+    // FileSystem calls only: op_create stands for Create, Complete and AddBlock; the span of
+    // 3 s holds 3 / 5 of the 5000 operations.
+    ServerPhaseView v = namenode().during(createWrite(1500, 6500, 1.0, "op_create", "5000"));
+    assertThat(v.ownPerOperation()).containsOnlyKeys("Complete", "Create");
+    assertThat(v.ownCallsPerOp()).isCloseTo(2.0, within(1e-9));
+    // Without any client counts: the methods called at least 0.1 times per operation.
+    ServerPhaseView often = namenode().during(createWrite(1500, 6500, 1.0));
+    assertThat(often.ownPerOperation()).containsOnlyKeys("Complete", "Create");
   }
 
   @Test
   void aPhaseOutsideTheSamplesHasNoView() {
-    List<ServerSamples.Sample> late = new ArrayList<>();
-    late.add(sample(2000, 10, 0, 0, null, 0));
-    late.add(sample(3000, 10, 0, 0, null, 0));
-    assertThat(new ServerSamples("x", "", late).during(createWrite(true))).isNull();
-    assertThat(ServerSamples.NONE.during(createWrite(true))).isNull();
+    assertThat(new Script().refresh(2000, 0, 0, 0).refresh(3000, 0, 0, 0).samples()
+        .during(createWrite(1500, 3500, 1.0))).isNull();
+    assertThat(ServerSamples.NONE.during(createWrite(1500, 3500, 1.0))).isNull();
     assertThat(ServerSamples.NONE.present()).isFalse();
   }
 }

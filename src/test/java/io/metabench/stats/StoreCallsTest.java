@@ -22,7 +22,7 @@ class StoreCallsTest {
         10, "object_copy_requests", 10, "object_delete_request", 10, "store_io_request", 60,
         "op_rename", 10, "stream_write_bytes", 99), "IOStatistics of S3AFileSystem");
     assertThat(s3a.total()).isEqualTo(60);
-    assertThat(s3a.perOperation(10)).isEqualTo("6.00 calls/op (object_copy_requests 1.00, "
+    assertThat(s3a.perOperation(10)).isEqualTo("6.00 requests/op (object_copy_requests 1.00, "
         + "object_delete_request 1.00, object_list_request 1.00, object_metadata_request 3.00)");
   }
 
@@ -32,11 +32,24 @@ class StoreCallsTest {
         "op_create.failures", 1, "op_create.mean", 5, "op_open", 0), "DFSOpsCountStatistics");
     assertThat(hdfs.total()).isEqualTo(12);
     assertThat(hdfs.byType()).doesNotContainKey("op_open"); // did not move
-    assertThat(hdfs.perOperation(10)).isEqualTo("1.20 calls/op (op_create 1.00, op_mkdirs 0.20)");
+    // The HDFS client's own counts are FileSystem API calls, not RPCs, and say so.
+    assertThat(hdfs.perOperation(10)).isEqualTo("1.20 FileSystem calls/op (op_create 1.00, "
+        + "op_mkdirs 0.20)");
     assertThat(hdfs.perOperation(0)).isEmpty();
     // Counts kept, none of them moved: said, not an empty list.
     assertThat(StoreCalls.of(counts("op_open", 0), "DFSOpsCountStatistics").perOperation(10))
         .isEqualTo("0.00 calls/op (the client counts none for this operation)");
+  }
+
+  @Test
+  void nameNodeRpcsCountByMethodFailedOnesIncludedAndLeaveTheFileSystemCallsOut() {
+    StoreCalls hdfs = StoreCalls.of(counts("rpc.Create", 10, "rpc.Complete", 10, "rpc.AddBlock",
+        10, "rpc.Create.failures", 2, "op_create", 12), "DFSOpsCountStatistics, "
+        + "MetaBenchNameNodeRpcs");
+    assertThat(hdfs.kind()).isEqualTo("NameNode RPCs");
+    assertThat(hdfs.total()).isEqualTo(32);
+    assertThat(hdfs.perOperation(10)).isEqualTo("3.20 NameNode RPCs/op (AddBlock 1.00, Complete "
+        + "1.00, Create 1.00, Create.failures 0.20)");
   }
 
   @Test

@@ -39,6 +39,8 @@ public final class MiniHdfs implements Closeable {
     conf.setLong("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 10);
     // As the embedded HDFS: RPC times in microseconds, so sub-millisecond calls are not 0.
     conf.set("rpc.metrics.timeunit", "MICROSECONDS");
+    // As the embedded HDFS, so this JVM's one client protocol engine is the counting one.
+    io.metabench.compat.NameNodeRpcs.countIn(conf);
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir).numDataNodes(dataNodes)
         .build();
     cluster.waitActive();

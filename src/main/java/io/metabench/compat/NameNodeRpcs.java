@@ -1,0 +1,247 @@
+package io.metabench.compat;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+import javax.net.SocketFactory;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.GlobalStorageStatistics;
+import org.apache.hadoop.fs.StorageStatistics;
+import org.apache.hadoop.io.retry.RetryPolicy;
+import org.apache.hadoop.ipc.AlignmentContext;
+import org.apache.hadoop.ipc.Client;
+import org.apache.hadoop.ipc.ProtocolMetaInfoPB;
+import org.apache.hadoop.ipc.ProtocolProxy;
+import org.apache.hadoop.ipc.RPC;
+import org.apache.hadoop.ipc.RpcEngine;
+import org.apache.hadoop.ipc.RpcInvocationHandler;
+import org.apache.hadoop.security.UserGroupInformation;
+import org.apache.hadoop.security.token.SecretManager;
+import org.apache.hadoop.security.token.TokenIdentifier;
+import org.apache.hadoop.util.ReflectionUtils;
+
+/**
+ * Counts the RPCs this JVM's HDFS clients send to NameNodes (and to Routers), by method, as the
+ * NameNode names them ({@code Create}, {@code Complete}, {@code AddBlock}, {@code GetFileInfo}):
+ * what a create of an empty file costs the NameNode is a create and a complete, where the HDFS
+ * client's own statistics count one {@code create} call. The count is made by an RPC engine for
+ * the client protocol ({@link Engine}, set by {@link #countIn}) that hands every call to the
+ * engine the client would have used (Hadoop 3.3 and later: {@code ProtobufRpcEngine2}; before:
+ * {@code ProtobufRpcEngine}) through a proxy that adds one to the method's counter on the calling
+ * thread; the DataStreamer's {@code AddBlock}s and the lease renewer's calls are counted too.
+ *
+ * <p>Hadoop keeps one RPC engine per protocol per JVM, chosen by the first client or server of
+ * that protocol made in it: the counts exist only where MetaBench's configuration made the first
+ * (its own processes; a map task whose framework made an HDFS client before MetaBench did has
+ * none). {@link #STATISTICS} is registered once the engine has made its first proxy, so counts
+ * that exist are this JVM's every call; where it is not registered, nothing was counted, and the
+ * reports say the counts are the client's {@code FileSystem} calls instead.
+ *
+ * <p>Thread-safe; the counters are JVM-wide, as Hadoop's own client statistics are.
+ */
+public final class NameNodeRpcs {
+  /** The key naming the client protocol's RPC engine ({@code RPC.setProtocolEngine}'s). */
+  public static final String ENGINE_KEY =
+      "rpc.engine.org.apache.hadoop.hdfs.protocolPB.ClientNamenodeProtocolPB";
+  /** The name of the storage statistics the counts are registered under. */
+  public static final String STATISTICS = "MetaBenchNameNodeRpcs";
+  /** The prefix of each count's name: {@code rpc.Create}; failed calls add {@code .failures}. */
+  public static final String PREFIX = "rpc.";
+
+  private static final ConcurrentMap<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
+  private static final AtomicBoolean REGISTERED = new AtomicBoolean();
+
+  private NameNodeRpcs() {
+  }
+
+  /** Makes {@code conf}'s HDFS clients (and servers) count their RPCs, unless the key is set. */
+  public static void countIn(Configuration conf) {
+    if (conf.get(ENGINE_KEY) == null) {
+      conf.set(ENGINE_KEY, Engine.class.getName());
+    }
+  }
+
+  private static void register() {
+    if (REGISTERED.compareAndSet(false, true)) {
+      GlobalStorageStatistics.INSTANCE.put(STATISTICS, Statistics::new);
+    }
+  }
+
+  private static void count(String method, boolean failed) {
+    String name = PREFIX + Character.toUpperCase(method.charAt(0)) + method.substring(1)
+        + (failed ? ".failures" : "");
+    COUNTS.computeIfAbsent(name, k -> new LongAdder()).increment();
+  }
+
+  /** The counts as Hadoop's storage statistics, scheme {@code hdfs}. */
+  private static final class Statistics extends StorageStatistics {
+    Statistics() {
+      super(STATISTICS);
+    }
+
+    @Override
+    public String getScheme() {
+      return "hdfs";
+    }
+
+    @Override
+    public Iterator<LongStatistic> getLongStatistics() {
+      List<LongStatistic> all = new ArrayList<>();
+      for (Map.Entry<String, LongAdder> e : new TreeMap<>(COUNTS).entrySet()) {
+        all.add(new LongStatistic(e.getKey(), e.getValue().sum()));
+      }
+      return all.iterator();
+    }
+
+    @Override
+    public Long getLong(String key) {
+      LongAdder n = COUNTS.get(key);
+      return n == null ? null : n.sum();
+    }
+
+    @Override
+    public boolean isTracked(String key) {
+      return COUNTS.containsKey(key);
+    }
+
+    @Override
+    public void reset() {
+      // Counts only rise: a window's calls are the difference of two readings.
+    }
+  }
+
+  /**
+   * The client protocol's RPC engine that counts: every method of Hadoop's {@code RpcEngine} of
+   * each line, handed to the engine the HDFS client uses there. Made by Hadoop (public, with a
+   * public constructor), once per JVM.
+   */
+  public static final class Engine implements RpcEngine {
+    private final RpcEngine delegate;
+
+    public Engine() {
+      Class<?> engine;
+      try {
+        engine = Class.forName("org.apache.hadoop.ipc.ProtobufRpcEngine2", true,
+            RpcEngine.class.getClassLoader());
+      } catch (ClassNotFoundException e) {
+        engine = org.apache.hadoop.ipc.ProtobufRpcEngine.class;
+      }
+      this.delegate = (RpcEngine) ReflectionUtils.newInstance(engine, null);
+    }
+
+    @Override
+    public <T> ProtocolProxy<T> getProxy(Class<T> protocol, long clientVersion,
+        InetSocketAddress addr, UserGroupInformation ticket, Configuration conf,
+        SocketFactory factory, int rpcTimeout, RetryPolicy connectionRetryPolicy)
+        throws IOException {
+      return counting(protocol, delegate.getProxy(protocol, clientVersion, addr, ticket, conf,
+          factory, rpcTimeout, connectionRetryPolicy));
+    }
+
+    @Override
+    public <T> ProtocolProxy<T> getProxy(Class<T> protocol, long clientVersion,
+        InetSocketAddress addr, UserGroupInformation ticket, Configuration conf,
+        SocketFactory factory, int rpcTimeout, RetryPolicy connectionRetryPolicy,
+        AtomicBoolean fallbackToSimpleAuth, AlignmentContext alignmentContext)
+        throws IOException {
+      return counting(protocol, delegate.getProxy(protocol, clientVersion, addr, ticket, conf,
+          factory, rpcTimeout, connectionRetryPolicy, fallbackToSimpleAuth, alignmentContext));
+    }
+
+    /** Hadoop 3.3 and later only: no earlier line has this method, so none calls it. */
+    @Override
+    public <T> ProtocolProxy<T> getProxy(Class<T> protocol, long clientVersion,
+        Client.ConnectionId connId, Configuration conf, SocketFactory factory,
+        AlignmentContext alignmentContext) throws IOException {
+      return counting(protocol, Since330.getProxy(delegate, protocol, clientVersion, connId, conf,
+          factory, alignmentContext));
+    }
+
+    @Override
+    public RPC.Server getServer(Class<?> protocol, Object instance, String bindAddress, int port,
+        int numHandlers, int numReaders, int queueSizePerHandler, boolean verbose,
+        Configuration conf, SecretManager<? extends TokenIdentifier> secretManager,
+        String portRangeConfig, AlignmentContext alignmentContext) throws IOException {
+      return delegate.getServer(protocol, instance, bindAddress, port, numHandlers, numReaders,
+          queueSizePerHandler, verbose, conf, secretManager, portRangeConfig, alignmentContext);
+    }
+
+    @Override
+    public ProtocolProxy<ProtocolMetaInfoPB> getProtocolMetaInfoProxy(Client.ConnectionId connId,
+        Configuration conf, SocketFactory factory) throws IOException {
+      return delegate.getProtocolMetaInfoProxy(connId, conf, factory);
+    }
+
+    private static <T> ProtocolProxy<T> counting(Class<T> protocol, ProtocolProxy<T> made) {
+      register();
+      T inner = made.getProxy();
+      InvocationHandler innerHandler = Proxy.getInvocationHandler(inner);
+      @SuppressWarnings("unchecked")
+      T outer = (T) Proxy.newProxyInstance(protocol.getClassLoader(), new Class<?>[] {protocol},
+          new Counting(inner, innerHandler));
+      // The protobuf engines make theirs without server method checks.
+      return new ProtocolProxy<>(protocol, outer, false);
+    }
+  }
+
+  /** Counts each call, then makes it through the engine's own proxy. */
+  private static final class Counting implements RpcInvocationHandler {
+    private final Object inner;
+    private final InvocationHandler innerHandler;
+
+    Counting(Object inner, InvocationHandler innerHandler) {
+      this.inner = inner;
+      this.innerHandler = innerHandler;
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+      if (method.getDeclaringClass() == Object.class) {
+        return method.invoke(inner, args);
+      }
+      try {
+        Object result = method.invoke(inner, args);
+        count(method.getName(), false);
+        return result;
+      } catch (InvocationTargetException e) {
+        count(method.getName(), true);
+        throw e.getCause();
+      }
+    }
+
+    @Override
+    public Client.ConnectionId getConnectionId() {
+      return ((RpcInvocationHandler) innerHandler).getConnectionId();
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (innerHandler instanceof Closeable) {
+        ((Closeable) innerHandler).close();
+      }
+    }
+  }
+
+  /** The engine method Hadoop 3.3 added; loaded only when Hadoop calls it (3.3 and later). */
+  @NeedsProbe("RpcEngine.getProxy(ConnectionId) (3.3.0): called only by a line that has it")
+  private static final class Since330 {
+    static <T> ProtocolProxy<T> getProxy(RpcEngine engine, Class<T> protocol, long clientVersion,
+        Client.ConnectionId connId, Configuration conf, SocketFactory factory,
+        AlignmentContext alignmentContext) throws IOException {
+      return engine.getProxy(protocol, clientVersion, connId, conf, factory, alignmentContext);
+    }
+  }
+}

@@ -5,6 +5,7 @@ import io.metabench.core.NanoClock;
 import io.metabench.core.Parallel;
 import io.metabench.core.StopRequest;
 import io.metabench.fs.ClientFactory;
+import io.metabench.stats.ClientLoad;
 import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.IntervalSink;
@@ -164,6 +165,7 @@ public final class PhaseEngine implements AutoCloseable {
     StoreCallCounter calls = StoreCallCounter.over(new ArrayList<>(clients));
     Map<String, Long> callsBefore = calls.snapshot();
     sampler.start();
+    ClientLoadGauge load = new ClientLoadGauge().start();
     window.measuring(measured);
     List<IntervalSeries> seriesBySlot;
     List<Worker.Recorded> recorded;
@@ -182,6 +184,13 @@ public final class PhaseEngine implements AutoCloseable {
     }
     // A mix's calls cannot be told apart by operation: none are reported for its operations.
     StoreCalls made = measured && !phase.isMix() ? calls.since(callsBefore) : StoreCalls.NONE;
+    long workersCpu = 0;
+    long busiest = 0;
+    for (Worker.Recorded w : recorded) {
+      workersCpu = w.cpuNanos() < 0 || workersCpu < 0 ? -1 : workersCpu + w.cpuNanos();
+      busiest = Math.max(busiest, w.cpuNanos());
+    }
+    ClientLoad busy = load.finish(workersCpu, workersCpu < 0 ? -1 : busiest);
     List<PhaseResult> results = new ArrayList<>(slots);
     for (int s = 0; s < slots; s++) {
       long warmupOps = 0;
@@ -192,7 +201,8 @@ public final class PhaseEngine implements AutoCloseable {
       }
       PhaseResult merged = PhaseResult.merge(phase.results().get(s), ofSlot, startedAt, anchor);
       PhaseResult r = merged.withLateMaps(lateMap ? 1 : 0).withSeries(seriesBySlot.get(s))
-          .withWarmupOps(warmupOps).withClientWarmup(warmed).withStoreCalls(made);
+          .withWarmupOps(warmupOps).withClientWarmup(warmed).withStoreCalls(made)
+          .withClientLoad(measured ? busy : ClientLoad.NONE);
       results.add(phase.isMix() ? r.inMix() : r);
     }
     return results;

@@ -27,10 +27,17 @@ final class Worker implements Callable<Worker.Recorded> {
   static final class Recorded {
     private final OpRecorder[] measured;
     private final OpRecorder[] warmup;
+    private final long cpuNanos;
 
-    Recorded(OpRecorder[] measured, OpRecorder[] warmup) {
+    Recorded(OpRecorder[] measured, OpRecorder[] warmup, long cpuNanos) {
       this.measured = measured;
       this.warmup = warmup;
+      this.cpuNanos = cpuNanos;
+    }
+
+    /** The CPU time the worker's thread used from the gate to its end; -1 when unknown. */
+    long cpuNanos() {
+      return cpuNanos;
     }
 
     OpRecorder recorder(int slot) {
@@ -104,6 +111,7 @@ final class Worker implements Callable<Worker.Recorded> {
         r.markLate();
       }
     }
+    long cpuAtStart = ClientLoadGauge.threadCpu();
     // A closed loop needs no origin; not reading the clock for it keeps NNBench's way exact.
     // Due times set by a scheduled source count from the gate's opening, common to all workers.
     long origin = pacing != Pacing.CLOSED_LOOP ? clock.nanoTime()
@@ -158,7 +166,9 @@ final class Worker implements Callable<Worker.Recorded> {
         source.done(step, ok);
       }
     }
-    return new Recorded(recorders, warmups);
+    long cpuAtEnd = ClientLoadGauge.threadCpu();
+    return new Recorded(recorders, warmups, cpuAtStart < 0 || cpuAtEnd < 0 ? -1
+        : cpuAtEnd - cpuAtStart);
   }
 
   /**

@@ -224,6 +224,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeEndObject();
     writeClientWarmup(w, p.clientWarmup());
     writeStoreCalls(w, p);
+    ClientLoadFigures.json(w, p.clientLoad());
     if (p.serviceTime() != null) {
       // Scheduled (-rate, a paced replay): latencyMs runs from when each operation was due;
       // this from its actual start.
@@ -257,6 +258,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     if (c.available()) {
       long ops = p.attempted() + p.warmupOps();
       w.writeStringField("sources", c.sources());
+      w.writeStringField("kind", c.kind());
       w.writeBooleanField("jvmWide", c.jvmWide());
       w.writeNumberField("total", c.total());
       JsonOutput.number(w, "perOperation", ops == 0 ? 0.0 : (double) c.total() / ops, 3);

@@ -123,7 +123,8 @@ public final class ResultReader {
           p.path("successful").asLong(), p.path("failed").asLong(),
           histogram(file, p.path("latencyHistogram").asText()),
           !FLAGGED.contains(p.path("steadiness").path("verdict").asText()),
-          timeline(p.path("perSecond")), serverTimeline(run, p.path("operation").asText()));
+          timeline(p.path("perSecond")), serverTimeline(run, p.path("operation").asText()),
+          p.path("clientLoad").path("clientBound").asBoolean(false));
     }
   }
 

@@ -78,6 +78,7 @@ public final class StudyJsonFormat implements ResultFormat<StudyResult> {
       w.writeEndObject();
       w.writeBooleanField("knee", r.knee());
       w.writeNumberField("unsteadyIterations", r.unsteady());
+      w.writeNumberField("clientBoundIterations", r.clientBound());
       w.writeEndObject();
     }
     w.writeEndArray();

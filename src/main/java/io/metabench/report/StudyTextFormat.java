@@ -161,6 +161,11 @@ public final class StudyTextFormat implements ResultFormat<StudyResult> {
             + "showed no steady rate (each run's notes say why)%n", phase, threads(r.threads()),
             r.target(), r.unsteady(), r.iterations()));
       }
+      if (r.phase().equals(phase) && r.clientBound() > 0) {
+        out.append(String.format(Locale.ROOT, "  %s at %s on %s: %d of %d iterations were "
+            + "client-bound: their rate is the client host's (each run's notes say why)%n", phase,
+            threads(r.threads()), r.target(), r.clientBound(), r.iterations()));
+      }
     }
   }
 

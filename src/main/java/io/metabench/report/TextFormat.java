@@ -75,6 +75,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
     writeSteadiness(all, out);
     writeClientWarmup(result, out);
     writeStoreCalls(result, out);
+    ClientLoadFigures.text(result, out);
     if (!info.hadoopLacks().isEmpty()) {
       out.append(String.format(Locale.ROOT, "  Hadoop %s client lacks %s%n", info.hadoopVersion(),
           info.hadoopLacks()));
@@ -256,10 +257,12 @@ public final class TextFormat implements ResultFormat<RunResult> {
 
   /**
    * A phase's TPS as the table shows it: to one decimal, or, when it held no steady rate, to the
-   * two significant figures that is all it holds, marked {@code ~}.
+   * two significant figures that is all it holds, marked {@code ~}; marked {@code !} when its
+   * client was the bottleneck.
    */
   static String tps(PhaseResult p) {
-    return flagged(p) ? ReportMath.significant(p.tps(), 2) + "~" : fixed(p.tps(), 1);
+    return (flagged(p) ? ReportMath.significant(p.tps(), 2) + "~" : fixed(p.tps(), 1))
+        + (ClientLoadFigures.marked(p) ? ClientLoadFigures.MARK : "");
   }
 
   private static void writeRow(PhaseResult p, Appendable out) throws IOException {

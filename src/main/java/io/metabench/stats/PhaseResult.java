@@ -45,6 +45,7 @@ public final class PhaseResult {
   private final ClientWarmupFigures clientWarmup;
   private final boolean inMix;
   private final StoreCalls storeCalls;
+  private final ClientLoad clientLoad;
 
   public PhaseResult(OpType op, int workers, long attempted, long successes,
       Map<String, FailureCount> failures, Map<String, FailureCount> retries, int lateWorkers,
@@ -74,16 +75,18 @@ public final class PhaseResult {
     this.clientWarmup = ClientWarmupFigures.NONE;
     this.inMix = false;
     this.storeCalls = StoreCalls.NONE;
+    this.clientLoad = ClientLoad.NONE;
   }
 
   private PhaseResult(PhaseResult p, IntervalSeries series, long warmupOps,
       Histogram serviceTime, long maxLateNanos, ClientWarmupFigures clientWarmup, boolean inMix) {
-    this(p, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, inMix, p.storeCalls);
+    this(p, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, inMix, p.storeCalls,
+        p.clientLoad);
   }
 
   private PhaseResult(PhaseResult p, IntervalSeries series, long warmupOps,
       Histogram serviceTime, long maxLateNanos, ClientWarmupFigures clientWarmup, boolean inMix,
-      StoreCalls storeCalls) {
+      StoreCalls storeCalls, ClientLoad clientLoad) {
     this.op = p.op;
     this.workers = p.workers;
     this.attempted = p.attempted;
@@ -107,12 +110,24 @@ public final class PhaseResult {
     this.clientWarmup = clientWarmup;
     this.inMix = inMix;
     this.storeCalls = storeCalls;
+    this.clientLoad = clientLoad;
   }
 
   /** This result with the calls its clients made to the store in its window. */
   public PhaseResult withStoreCalls(StoreCalls calls) {
     return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, inMix,
-        calls);
+        calls, clientLoad);
+  }
+
+  /** This result with how busy its client JVM was in its window. */
+  public PhaseResult withClientLoad(ClientLoad load) {
+    return new PhaseResult(this, series, warmupOps, serviceTime, maxLateNanos, clientWarmup, inMix,
+        storeCalls, load);
+  }
+
+  /** How busy the client JVM was in the window; {@link ClientLoad#NONE} when not measured. */
+  public ClientLoad clientLoad() {
+    return clientLoad;
   }
 
   /** The calls the clients made to the store; {@link StoreCalls#NONE} when not counted. */
@@ -246,9 +261,11 @@ public final class PhaseResult {
     List<ClientWarmupFigures> clientWarmups = new java.util.ArrayList<>();
     List<IntervalSeries> series = new java.util.ArrayList<>();
     List<StoreCalls> calls = new java.util.ArrayList<>();
+    List<ClientLoad> loads = new java.util.ArrayList<>();
     for (PhaseResult p : parts) {
       series.add(p.series);
       calls.add(p.storeCalls);
+      loads.add(p.clientLoad);
       latency.add(p.latency);
       warmup += p.warmupOps;
       maxLate = Math.max(maxLate, p.maxLateNanos);
@@ -289,7 +306,7 @@ public final class PhaseResult {
         .withClientWarmup(ClientWarmupFigures.combine(clientWarmups))
         .withSeries(IntervalSeries.combine(series))
         .markedInMix(!parts.isEmpty() && parts.get(0).inMix)
-        .withStoreCalls(StoreCalls.combine(calls));
+        .withStoreCalls(StoreCalls.combine(calls)).withClientLoad(ClientLoad.combine(loads));
   }
 
   /**
@@ -316,7 +333,8 @@ public final class PhaseResult {
         all.bytes, all.firstPartNanos, all.secondPartNanos, all.latency,
         all.startedAtEpochMillis).withSeries(all.series)
         .withPacing(all.warmupOps, all.serviceTime, all.maxLateNanos)
-        .withClientWarmup(ops.isEmpty() ? ClientWarmupFigures.NONE : ops.get(0).clientWarmup);
+        .withClientWarmup(ops.isEmpty() ? ClientWarmupFigures.NONE : ops.get(0).clientWarmup)
+        .withClientLoad(ops.isEmpty() ? ClientLoad.NONE : ops.get(0).clientLoad);
   }
 
   /** This result with {@code lateMaps} set: a map task marks its phase late at the barrier. */
@@ -325,7 +343,7 @@ public final class PhaseResult {
         maps, firstStartEpochNanos, lastEndEpochNanos, workerBusyNanos, bytes, firstPartNanos,
         secondPartNanos, latency, startedAtEpochMillis).withSeries(series)
         .withPacing(warmupOps, serviceTime, maxLateNanos).withClientWarmup(clientWarmup)
-        .markedInMix(inMix).withStoreCalls(storeCalls);
+        .markedInMix(inMix).withStoreCalls(storeCalls).withClientLoad(clientLoad);
   }
 
   public OpType op() {

@@ -34,7 +34,7 @@ public final class ResultCodec {
    * 8: what the Hadoop client lacked; 5: what cleanup removed (4: one form for a map's and a
    * local run's result).
    */
-  private static final int VERSION = 8;
+  private static final int VERSION = 9;
   /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
   private static final int EXAMPLE_MAX_CHARS = 2000;
 
@@ -187,6 +187,13 @@ public final class ResultCodec {
       out.writeUTF(calls.jvm());
       writeLongs(calls.baseline(), out);
     }
+    ClientLoad load = p.clientLoad();
+    out.writeLong(load.windowNanos());
+    out.writeInt(load.cores());
+    for (long v : new long[] {load.processCpuNanos(), load.workersCpuNanos(),
+        load.busiestWorkerCpuNanos(), load.gcNanos()}) {
+      out.writeLong(v);
+    }
     List<IntervalSeries.Interval> intervals = p.series().intervals();
     out.writeInt(intervals.size());
     for (IntervalSeries.Interval i : intervals) {
@@ -246,6 +253,8 @@ public final class ResultCodec {
       boolean jvmWide = in.readBoolean();
       calls = StoreCalls.restored(byType, sources, jvmWide, in.readUTF(), readLongs(in));
     }
+    ClientLoad load = new ClientLoad(in.readLong(), in.readInt(), in.readLong(), in.readLong(),
+        in.readLong(), in.readLong());
     int n = in.readInt();
     List<IntervalSeries.Interval> intervals = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {
@@ -259,7 +268,7 @@ public final class ResultCodec {
     PhaseResult result = new PhaseResult(op, workers, attempted, successes, failures, retries,
         lateWorkers, lateMaps, start, end, busy, bytes, firstPart, secondPart, latency, startedAt)
         .withPacing(warmupOps, serviceTime, maxLate).withClientWarmup(clientWarmup)
-        .withSeries(new IntervalSeries(intervals)).withStoreCalls(calls);
+        .withSeries(new IntervalSeries(intervals)).withStoreCalls(calls).withClientLoad(load);
     return inMix ? result.inMix() : result;
   }
 

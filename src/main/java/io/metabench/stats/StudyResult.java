@@ -91,7 +91,8 @@ public final class StudyResult {
         ServerPhaseView server = r.result().server().during(p);
         b.add(r.target(), r.fsUri(), p.name(), r.threads(), p.tps(), p.successes(), p.failed(),
             p.latency(), !p.steadiness().flagged(), p.series().timeline(),
-            server == null ? java.util.Collections.<double[]>emptyList() : server.timeline());
+            server == null ? java.util.Collections.<double[]>emptyList() : server.timeline(),
+            p.clientLoad().bound());
       }
     }
     return b.build();

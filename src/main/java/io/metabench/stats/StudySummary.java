@@ -109,6 +109,17 @@ public final class StudySummary {
     public Builder add(String target, String fsUri, String phase, int threads, double tps,
         long successes, long failed, Histogram latency, boolean steady,
         List<double[]> timeline, List<double[]> serverTimeline) {
+      return add(target, fsUri, phase, threads, tps, successes, failed, latency, steady, timeline,
+          serverTimeline, false);
+    }
+
+    /**
+     * As above; {@code clientBound} true when the phase's client was the bottleneck
+     * ({@link ClientLoad#bound}).
+     */
+    public Builder add(String target, String fsUri, String phase, int threads, double tps,
+        long successes, long failed, Histogram latency, boolean steady,
+        List<double[]> timeline, List<double[]> serverTimeline, boolean clientBound) {
       if (!targetOrder.contains(target)) {
         targetOrder.add(target);
       }
@@ -123,6 +134,7 @@ public final class StudySummary {
       }
       c.tps.add(tps);
       c.unsteady += steady ? 0 : 1;
+      c.clientBound += clientBound ? 1 : 0;
       c.successes += successes;
       c.failed += failed;
       c.latency.add(latency);
@@ -171,6 +183,7 @@ public final class StudySummary {
     long successes;
     long failed;
     int unsteady;
+    int clientBound;
     List<double[]> timeline = Collections.emptyList();
     List<double[]> serverTimeline = Collections.emptyList();
 
@@ -210,7 +223,8 @@ public final class StudySummary {
               latency.getMaxValue() / 1e6);
       return new SummaryRow(target, fsUri, phase, threads, tps.size(), mean(),
           Collections.min(tps), Collections.max(tps), stdDev(), successes, failed, l, knee)
-          .withUnsteady(unsteady).withTimeline(timeline).withServerTimeline(serverTimeline);
+          .withUnsteady(unsteady).withClientBound(clientBound).withTimeline(timeline)
+          .withServerTimeline(serverTimeline);
     }
   }
 }

@@ -28,6 +28,7 @@ public final class SummaryRow {
   private final Latency latency;
   private final boolean knee;
   private int unsteady;
+  private int clientBound;
   private List<double[]> timeline = Collections.emptyList();
   private List<double[]> serverTimeline = Collections.emptyList();
 
@@ -106,6 +107,18 @@ public final class SummaryRow {
     return r;
   }
 
+  /** This row with {@code n} of its iterations flagged client-bound ({@link ClientLoad}). */
+  public SummaryRow withClientBound(int n) {
+    SummaryRow r = copy();
+    r.clientBound = n;
+    return r;
+  }
+
+  /** How many of the row's iterations were client-bound. */
+  public int clientBound() {
+    return clientBound;
+  }
+
   /**
    * This row with the TPS over time of one of its iterations (the first that had a series):
    * (seconds from the phase's start, TPS) per interval.
@@ -135,6 +148,7 @@ public final class SummaryRow {
     SummaryRow r = new SummaryRow(target, fsUri, phase, threads, iterations, tpsMean, tpsMin,
         tpsMax, tpsStdDev, successes, failed, latency, knee);
     r.unsteady = unsteady;
+    r.clientBound = clientBound;
     r.timeline = timeline;
     r.serverTimeline = serverTimeline;
     return r;

@@ -144,9 +144,9 @@ class ITHadoopLines {
         "mkdirs", "rmdir"}) {
       assertThat(phase(json, op).get("successful").asLong()).as(line + " " + op).isEqualTo(40);
     }
-    // The HDFS client's own counts (2.8 and later) and the NameNode's view.
-    assertThat(r.stdout).contains("store calls, create_write:").contains("op_create")
-        .contains("NameNode, create_write:");
+    // The NameNode RPCs, counted by MetaBench's engine on every line, and the NameNode's view.
+    assertThat(r.stdout).as(line).contains("store calls, create_write: 2.00 NameNode RPCs/op "
+        + "(Complete 1.00, Create 1.00)").contains("NameNode, create_write:");
 
     ScriptRun job = run(line, "-D", "mapreduce.framework.name=local", "-D", web, "-maps", "2",
         "-operation", "create_write,open_read,delete", "-threads", "2", "-numberOfFiles", "10",

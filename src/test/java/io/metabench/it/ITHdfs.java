@@ -131,27 +131,39 @@ class ITHdfs extends NamespaceFactsContract {
   }
 
   /**
-   * The HDFS client's own counts (DFSOpsCountStatistics), read at each phase's edges: each
-   * operation is exactly one client call of its kind, nothing from setup or other phases leaks
-   * in.
+   * The NameNode RPCs the clients made (counted by MetaBench's RPC engine) and their own counts
+   * (DFSOpsCountStatistics), read at each phase's edges: each operation is exactly its RPCs and
+   * one client call of its kind, and nothing from the warm-up, setup or other phases leaks in.
    */
   @Test
-  void eachPhaseCountsExactlyItsOwnClientCalls() throws Exception {
+  void eachPhaseCountsExactlyTheNameNodeRpcsItMade() throws Exception {
     MetaBenchRun r = run("-operation", "create_write,open_read,stat,rename,delete,mkdirs,rmdir",
         "-threads", "2", "-numFiles", "5", "-baseDir", baseUri("store-calls"));
     assertThat(r.exitCode).as(r.toString()).isZero();
-    String[][] expected = {{"create_write", "op_create"}, {"open_read", "op_open"},
-        {"stat", "op_get_file_status"}, {"rename", "op_rename"}, {"delete", "op_delete"},
-        {"mkdirs", "op_mkdirs"}, {"rmdir", "op_delete"}};
+    // Phase, its FileSystem call, its NameNode methods: an empty file's create is two RPCs.
+    String[][] expected = {{"create_write", "op_create", "Complete", "Create"},
+        {"open_read", "op_open", "GetBlockLocations"}, {"stat", "op_get_file_status",
+        "GetFileInfo"}, {"rename", "op_rename", "Rename"}, {"delete", "op_delete", "Delete"},
+        {"mkdirs", "op_mkdirs", "Mkdirs"}, {"rmdir", "op_delete", "Delete"}};
     for (String[] e : expected) {
       com.fasterxml.jackson.databind.JsonNode calls = r.phase(e[0]).get("storeCalls");
       assertThat(calls.get("available").asBoolean()).as(e[0]).isTrue();
-      assertThat(calls.get("sources").asText()).isEqualTo("DFSOpsCountStatistics");
-      assertThat(calls.get("byType").size()).as(e[0] + " " + calls).isEqualTo(1);
-      assertThat(calls.get("byType").get(e[1]).asLong()).as(e[0]).isEqualTo(10);
-      assertThat(calls.get("perOperation").asDouble()).isEqualTo(1.0);
-      assertThat(r.stdout).contains("store calls, " + e[0] + ": 1.00 calls/op (" + e[1]
-          + " 1.00)");
+      assertThat(calls.get("kind").asText()).isEqualTo("NameNode RPCs");
+      java.util.Map<String, Long> byType = new java.util.TreeMap<>();
+      calls.get("byType").fields().forEachRemaining(f -> byType.put(f.getKey(),
+          f.getValue().asLong()));
+      java.util.Map<String, Long> want = new java.util.TreeMap<>();
+      want.put(e[1], 10L);
+      StringBuilder line = new StringBuilder();
+      for (int m = 2; m < e.length; m++) {
+        want.put("rpc." + e[m], 10L);
+        line.append(m == 2 ? "" : ", ").append(e[m]).append(" 1.00");
+      }
+      assertThat(byType).as(e[0]).isEqualTo(want);
+      assertThat(calls.get("perOperation").asDouble()).isEqualTo(e.length - 2.0);
+      assertThat(r.stdout).contains("store calls, " + e[0] + ": " + (e.length - 2) + ".00 "
+          + "NameNode RPCs/op (" + line + ")");
     }
   }
+
 }

@@ -53,8 +53,8 @@ class ITStudy {
     assertThat(r.exitCode).as(r.toString()).isZero();
     assertThat(r.stdout).contains("Study: 2 targets x 2 concurrencies [1, 2] x 2 iterations = "
         + "8 runs").containsPattern("\nrun 8/8: file at 2 threads, iteration 2/2: "
-            + "create_write [0-9.~]+ ops/s, open_read [0-9.~]+ ops/s, rename [0-9.~]+ ops/s, "
-            + "delete [0-9.~]+ ops/s\n").containsPattern("(?m)^run 1/8: embedded-hdfs at 1 thread, ")
+            + "create_write [0-9.~!]+ ops/s, open_read [0-9.~!]+ ops/s, rename [0-9.~!]+ ops/s, "
+            + "delete [0-9.~!]+ ops/s\n").containsPattern("(?m)^run 1/8: embedded-hdfs at 1 thread, ")
         .doesNotContain("== run").doesNotContain("phase         workers")
         .contains("create_write: mean TPS").contains("every operation succeeded.\n")
         .endsWith("Results: " + out.getAbsolutePath() + "\n");

@@ -1,0 +1,75 @@
+package io.metabench.engine;
+
+import io.metabench.stats.ClientLoad;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import javax.management.ObjectName;
+
+/**
+ * Reads how busy this JVM is at a phase's window edges: the process's CPU time (the platform
+ * {@code OperatingSystem} bean's {@code ProcessCpuTime}, read by name so that no vendor class is
+ * linked), its collectors' total time, and the monotonic clock; and, on each worker's own thread,
+ * that thread's CPU time. Reading costs the workers nothing between the edges.
+ *
+ * <p>{@link #start} and {@link #finish} are called from the engine's thread; {@link #threadCpu}
+ * from any thread, for itself.
+ */
+final class ClientLoadGauge {
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+  private static final boolean THREAD_CPU = THREADS.isCurrentThreadCpuTimeSupported();
+
+  private long startNanos;
+  private long startCpu;
+  private long startGc;
+
+  /** Reads the edge the window opens at. */
+  ClientLoadGauge start() {
+    startCpu = processCpuNanos();
+    startGc = gcNanos();
+    startNanos = System.nanoTime();
+    return this;
+  }
+
+  /**
+   * The load over the window, given what the workers' threads used ({@code workersCpu} their sum,
+   * {@code busiest} the most one used; -1 each when unknown).
+   */
+  ClientLoad finish(long workersCpu, long busiest) {
+    long window = System.nanoTime() - startNanos;
+    long cpu = processCpuNanos();
+    long gc = gcNanos();
+    return new ClientLoad(window, Runtime.getRuntime().availableProcessors(),
+        cpu < 0 || startCpu < 0 ? -1 : cpu - startCpu, workersCpu, busiest,
+        gc < 0 || startGc < 0 ? -1 : gc - startGc);
+  }
+
+  /** The calling thread's CPU time so far, in nanoseconds; -1 where the JVM does not say. */
+  static long threadCpu() {
+    return THREAD_CPU ? THREADS.getCurrentThreadCpuTime() : -1;
+  }
+
+  private static long processCpuNanos() {
+    try {
+      Object v = ManagementFactory.getPlatformMBeanServer().getAttribute(
+          new ObjectName(ManagementFactory.OPERATING_SYSTEM_MXBEAN_NAME), "ProcessCpuTime");
+      return v instanceof Number ? ((Number) v).longValue() : -1;
+    } catch (Exception | LinkageError e) {
+      // A JVM without the attribute: the load says unknown, never 0.
+      return -1;
+    }
+  }
+
+  private static long gcNanos() {
+    long ms = 0;
+    boolean any = false;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      long t = gc.getCollectionTime();
+      if (t >= 0) {
+        ms += t;
+        any = true;
+      }
+    }
+    return any ? ms * 1_000_000L : -1;
+  }
+}

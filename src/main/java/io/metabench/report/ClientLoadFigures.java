@@ -1,0 +1,91 @@
+package io.metabench.report;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.metabench.stats.ClientLoad;
+import io.metabench.stats.PhaseResult;
+import io.metabench.stats.RunResult;
+import java.io.IOException;
+import java.util.Locale;
+
+/**
+ * How busy the client JVM was in each phase (docs/metrics.md#client-bound-phases): one line for
+ * every phase under the table, a {@code !} line for each client-bound one with what to change,
+ * and the {@code clientLoad} object of each phase in the JSON. Stateless.
+ */
+final class ClientLoadFigures {
+  /** The mark a client-bound phase's TPS carries in the table. */
+  static final String MARK = "!";
+
+  private ClientLoadFigures() {
+  }
+
+  /** Whether {@code p}'s TPS is marked client-bound (a mix is judged as a whole). */
+  static boolean marked(PhaseResult p) {
+    return !p.partOfMix() && p.clientLoad().bound();
+  }
+
+  /** Lines under the table: the load of every phase, then why each marked one is marked. */
+  static void text(RunResult result, Appendable out) throws IOException {
+    StringBuilder each = new StringBuilder();
+    int cores = 0;
+    for (PhaseResult p : result.phases()) {
+      ClientLoad l = p.clientLoad();
+      if (l.measured() && !p.partOfMix()) {
+        cores = l.cores();
+        each.append(each.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT,
+            "%s %s%s", p.name(), Double.isNaN(l.coresUsed()) ? "-"
+                : String.format(Locale.ROOT, "%.2f", l.coresUsed()), Double.isNaN(l.gcShare())
+                ? "" : String.format(Locale.ROOT, " (GC %.0f%%)", 100 * l.gcShare())));
+      }
+    }
+    if (each.length() == 0) {
+      return;
+    }
+    boolean embedded = result.info().embeddedHdfs();
+    out.append(String.format(Locale.ROOT, "  client JVM, cores used of %d%s: %s%n", cores,
+        embedded ? " (with the embedded NameNode and DataNode, which run in it)" : "", each));
+    for (PhaseResult p : result.phases()) {
+      if (marked(p)) {
+        out.append(String.format(Locale.ROOT, "  %s %s: client-bound: %s; its rate is what this "
+            + "%s, not what the store can serve: give fewer -threads per process, or spread them "
+            + "over more processes (-processes) or maps (-maps) on more hosts%n", MARK, p.name(),
+            p.clientLoad().describe(), embedded ? "machine could drive with the embedded HDFS "
+                + "beside the client" : "client host could drive"));
+      }
+    }
+  }
+
+  /** The phase's {@code clientLoad} object; nothing when not measured. */
+  static void json(JsonGenerator w, ClientLoad l) throws IOException {
+    if (!l.measured()) {
+      return;
+    }
+    w.writeObjectFieldStart("clientLoad");
+    w.writeNumberField("cores", l.cores());
+    JsonOutput.number(w, "windowSeconds", l.windowNanos() / 1e9, 6);
+    seconds(w, "processCpuSeconds", l.processCpuNanos());
+    seconds(w, "workersCpuSeconds", l.workersCpuNanos());
+    seconds(w, "busiestWorkerCpuSeconds", l.busiestWorkerCpuNanos());
+    seconds(w, "gcSeconds", l.gcNanos());
+    share(w, "cpuShare", l.cpuShare());
+    share(w, "gcShare", l.gcShare());
+    w.writeBooleanField("clientBound", l.bound());
+    w.writeEndObject();
+  }
+
+  private static void seconds(JsonGenerator w, String name, long nanos) throws IOException {
+    if (nanos < 0) {
+      w.writeNullField(name);
+    } else {
+      JsonOutput.number(w, name, nanos / 1e9, 6);
+    }
+  }
+
+  private static void share(JsonGenerator w, String name, double v) throws IOException {
+    if (Double.isNaN(v)) {
+      w.writeNullField(name);
+    } else {
+      JsonOutput.number(w, name, v, 4);
+    }
+  }
+}

@@ -52,8 +52,9 @@ public final class RunCommand extends Command {
       return EXIT_OK;
     }
     if (plan.isStudy()) {
-      return new StudyCommand(context, (c, runConf, target) -> execute(c, runConf, target,
-          c.seriesOut().isEmpty() ? null : new File(c.seriesOut()))).run(plan, conf);
+      return new StudyCommand(context, (c, runConf, target, warmedBy) -> execute(c, runConf,
+          target, c.seriesOut().isEmpty() ? null : new File(c.seriesOut()), warmedBy))
+          .run(plan, conf);
     }
     Configuration runConf = plan.runConfiguration(conf, plan.targets().get(0),
         plan.threadLevels().get(0));
@@ -68,7 +69,7 @@ public final class RunCommand extends Command {
           : RunChecks.withRecordedLayout(config, conf, target);
       OutputPlan files = OutputPlan.forRun(run, OutputPlan.what(run), target.shortName(),
           System.currentTimeMillis());
-      RunResult result = execute(run, runConf, target, files.runSeries());
+      RunResult result = execute(run, runConf, target, files.runSeries(), 0);
       new Publisher(context.out()).all(result, files);
       return result.exitCode();
     }
@@ -86,15 +87,20 @@ public final class RunCommand extends Command {
    * {@code series}, or as a MapReduce job when {@code -maps} is given, whose maps' series are
    * combined by wall-clock second and written there once the job has ended.
    */
-  RunResult execute(BenchConfig config, Configuration conf, Target target, File series)
-      throws IOException, InterruptedException {
+  RunResult execute(BenchConfig config, Configuration conf, Target target, File series,
+      int warmedBy) throws IOException, InterruptedException {
     // The server's own view (the NameNode's metrics), read beside the whole run and sliced by
     // each phase's window afterwards: one sampler, whether the phases run here or in a job.
-    return ServerWatch.around(config, target, () -> executeWithout(config, conf, target, series));
+    return ServerWatch.around(config, target,
+        () -> executeWithout(config, conf, target, series, warmedBy));
   }
 
+  /**
+   * Runs here or as a job; {@code warmedBy} (a study's earlier run in this JVM) skips the client
+   * warm-up of a run in this process only: a job's maps run in JVMs of their own.
+   */
   private RunResult executeWithout(BenchConfig config, Configuration conf, Target target,
-      File series) throws IOException, InterruptedException {
+      File series, int warmedBy) throws IOException, InterruptedException {
     boolean quiet = BenchConfig.quiet(conf);
     if (config.maps() > 0) {
       return writeCombinedSeries(series,
@@ -105,7 +111,7 @@ public final class RunCommand extends Command {
           processes == null ? PhaseBarrier.NONE : processes,
           quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
           context.stop())
-          .seriesTo(series).run();
+          .seriesTo(series).warmedBy(warmedBy).run();
     }
   }
 

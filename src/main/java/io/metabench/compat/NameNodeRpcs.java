@@ -28,6 +28,7 @@ import org.apache.hadoop.ipc.ProtocolProxy;
 import org.apache.hadoop.ipc.RPC;
 import org.apache.hadoop.ipc.RpcEngine;
 import org.apache.hadoop.ipc.RpcInvocationHandler;
+import org.apache.hadoop.net.NetUtils;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.token.SecretManager;
 import org.apache.hadoop.security.token.TokenIdentifier;
@@ -63,14 +64,43 @@ public final class NameNodeRpcs {
 
   private static final ConcurrentMap<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
   private static final AtomicBoolean REGISTERED = new AtomicBoolean();
+  private static final AtomicBoolean PRIMED = new AtomicBoolean();
 
   private NameNodeRpcs() {
   }
 
-  /** Makes {@code conf}'s HDFS clients (and servers) count their RPCs, unless the key is set. */
+  /**
+   * Makes {@code conf}'s HDFS clients (and servers) count their RPCs, unless the key is set
+   * otherwise. The first time, it also makes the counting engine this JVM's for the protocol
+   * (the engine is chosen once per JVM): a Hadoop 3.1 client sets the key to its own engine
+   * before every proxy it makes, so there only an engine already chosen counts.
+   */
   public static void countIn(Configuration conf) {
     if (conf.get(ENGINE_KEY) == null) {
       conf.set(ENGINE_KEY, Engine.class.getName());
+    }
+    if (Engine.class.getName().equals(conf.get(ENGINE_KEY)) && PRIMED.compareAndSet(false, true)) {
+      prime(conf);
+    }
+  }
+
+  /**
+   * Makes (and at once stops) one proxy of the client protocol with {@code conf}, so that Hadoop
+   * chooses the counting engine for it now; it never connects. Where an engine was chosen before
+   * (a map task's framework made an HDFS client first), or there is no HDFS client on the class
+   * path, nothing changes and nothing is counted.
+   */
+  private static void prime(Configuration conf) {
+    try {
+      Class<?> protocol = Class.forName("org.apache.hadoop.hdfs.protocolPB.ClientNamenodeProtocolPB",
+          false, NameNodeRpcs.class.getClassLoader());
+      Object proxy = RPC.getProtocolProxy(protocol, RPC.getProtocolVersion(protocol),
+          new InetSocketAddress("127.0.0.1", 1), UserGroupInformation.getCurrentUser(), conf,
+          NetUtils.getDefaultSocketFactory(conf)).getProxy();
+      RPC.stopProxy(proxy);
+    } catch (ClassNotFoundException | IOException | RuntimeException | LinkageError e) {
+      // No HDFS client here, or one that cannot make the proxy: its RPCs are not counted, and
+      // the reports say the counts are its FileSystem calls.
     }
   }
 

@@ -30,6 +30,10 @@ public final class ClientWarmup {
 
   private final long nanos;
   private final Path scratchRoot;
+  private final int warmedByRun;
+  private final long maxCalls;
+  /** The bound set by what it warms for ({@link #boundedBy}); MAX_VALUE: none. */
+  private final long boundNanos;
 
   /**
    * @param nanos the longest the warm-up may take (it ends sooner when its rate settles); 0: no
@@ -37,13 +41,45 @@ public final class ClientWarmup {
    * @param scratchRoot a directory only this process's warm-up uses (created and removed here)
    */
   public ClientWarmup(long nanos, Path scratchRoot) {
+    this(nanos, scratchRoot, 0, Long.MAX_VALUE, Long.MAX_VALUE);
+  }
+
+  private ClientWarmup(long nanos, Path scratchRoot, int warmedByRun, long maxCalls,
+      long boundNanos) {
     this.nanos = nanos;
     this.scratchRoot = scratchRoot;
+    this.warmedByRun = warmedByRun;
+    this.maxCalls = maxCalls;
+    this.boundNanos = boundNanos;
+  }
+
+  /**
+   * This warm-up, bounded by what it warms for: at most {@code maxNanos} long (when that is
+   * shorter than its own cap) and at most {@code maxCalls} calls, such as a replay's own length
+   * at its speed and its number of commands. Ending at such a bound is by design, not a cap.
+   */
+  public ClientWarmup boundedBy(long maxNanos, long maxCalls) {
+    return new ClientWarmup(nanos, scratchRoot, warmedByRun, Math.max(1, maxCalls),
+        Math.max(1, maxNanos));
+  }
+
+  /**
+   * This warm-up, skipped because this JVM already ran the same phases at the same concurrency
+   * in run {@code run} of a study (0: not skipped): their code is compiled, and warming it again
+   * would only lengthen the study.
+   */
+  public ClientWarmup warmedBy(int run) {
+    return new ClientWarmup(nanos, scratchRoot, nanos > 0 ? run : 0, maxCalls, boundNanos);
   }
 
   /** Whether a warm-up runs at all. */
   boolean on() {
-    return nanos > 0;
+    return nanos > 0 && warmedByRun == 0;
+  }
+
+  /** What the phase records when this warm-up does not run. */
+  ClientWarmupFigures skipped() {
+    return ClientWarmupFigures.warmedBy(warmedByRun);
   }
 
   /**
@@ -55,7 +91,10 @@ public final class ClientWarmup {
     long began = clock.nanoTime();
     LongAdder progress = new LongAdder();
     AtomicBoolean enough = new AtomicBoolean();
-    Thread gauge = new Thread(() -> watch(progress, enough, began, clock, stop),
+    // What the watch saw as it ended the warm-up: whether at the cap, and the rate reached.
+    AtomicBoolean capped = new AtomicBoolean();
+    double[] lastRate = {Double.NaN};
+    Thread gauge = new Thread(() -> watch(progress, enough, began, clock, stop, capped, lastRate),
         "metabench-client-warmup");
     gauge.setDaemon(true);
     gauge.start();
@@ -76,6 +115,7 @@ public final class ClientWarmup {
     } finally {
       enough.set(true);
       gauge.interrupt();
+      gauge.join();
       if (timeouts != null) {
         timeouts.stop();
       }
@@ -91,7 +131,13 @@ public final class ClientWarmup {
       LOG.warn("client warm-up before {}: {} of its {} calls failed (in no figure)",
           phase.label(), failed, calls);
     }
-    return new ClientWarmupFigures(calls, failed, clock.nanoTime() - began);
+    if (capped.get()) {
+      LOG.warn("client warm-up before {}: its rate did not settle within its {} s cap "
+          + "(-clientWarmup); it had reached {} calls/s", phase.label(), nanos / 1_000_000_000L,
+          String.format(java.util.Locale.ROOT, "%.0f", lastRate[0]));
+    }
+    return new ClientWarmupFigures(calls, failed, clock.nanoTime() - began, capped.get(),
+        lastRate[0]);
   }
 
   /**
@@ -99,20 +145,24 @@ public final class ClientWarmup {
    * the time allowed is up, or on a stop request.
    */
   private void watch(LongAdder progress, AtomicBoolean enough, long began, NanoClock clock,
-      StopRequest stop) {
+      StopRequest stop, AtomicBoolean capped, double[] lastRate) {
     WarmupGauge gauge = new WarmupGauge();
     gauge.sample(began, 0, jitMillis());
     try {
       while (!enough.get()) {
-        Thread.sleep(WarmupGauge.SAMPLE_NANOS / 1_000_000L);
+        // Looks at least every sampling window, and when a bound shorter than that is due.
+        long left = Math.min(nanos, boundNanos) - (clock.nanoTime() - began);
+        Thread.sleep(Math.max(1, Math.min(WarmupGauge.SAMPLE_NANOS, left) / 1_000_000L));
         long now = clock.nanoTime();
         long calls = progress.sum();
         long jit = jitMillis();
         boolean settled = gauge.sample(now, calls, jit);
+        lastRate[0] = gauge.lastRate();
         LOG.debug("client warm-up at {} ms: {} calls, JIT {} ms{}", (now - began) / 1_000_000L,
             calls, jit, settled ? ", settled" : "");
-        if (settled || now - began >= nanos
-            || stop.isRequested()) {
+        boolean bounded = calls >= maxCalls || now - began >= boundNanos;
+        if (settled || bounded || now - began >= nanos || stop.isRequested()) {
+          capped.set(!settled && !bounded && !stop.isRequested());
           enough.set(true);
         }
       }

@@ -132,9 +132,10 @@ public final class PhaseEngine implements AutoCloseable {
     int workers = sources.size();
     int slots = phase.results().size();
     // Before the barrier, so that every process starts measuring warm and at once.
-    ClientWarmupFigures warmed = phase.measured() && clientWarmup != null && clientWarmup.on()
-        && !stop.isRequested() ? clientWarmup.run(phase, sources, this, clock, stop)
-        : ClientWarmupFigures.NONE;
+    boolean warms = phase.measured() && clientWarmup != null;
+    ClientWarmupFigures warmed = warms && clientWarmup.on() && !stop.isRequested()
+        ? clientWarmup.run(phase, sources, this, clock, stop)
+        : warms ? clientWarmup.skipped() : ClientWarmupFigures.NONE;
     boolean lateMap = phase.barrierIndex() >= 0 && barrier.await(phase.barrierIndex());
     boolean lateStart = awaitStart(phase);
     StartGate gate = new StartGate(workers, lateStart, phase.isScheduled() ? clock : null);

@@ -45,6 +45,19 @@ final class WarmupGauge {
     return settled();
   }
 
+  /** The mean call rate of the last {@link #WINDOWS} windows (fewer at first); NaN before any. */
+  double lastRate() {
+    if (rates.isEmpty()) {
+      return Double.NaN;
+    }
+    double sum = 0;
+    List<Double> last = rates.subList(Math.max(0, rates.size() - WINDOWS), rates.size());
+    for (double r : last) {
+      sum += r;
+    }
+    return sum / last.size();
+  }
+
   boolean settled() {
     if (rates.size() < WINDOWS) {
       return false;

@@ -203,7 +203,10 @@ public final class ReplayRunner {
     try (PhaseEngine engine = new PhaseEngine(clients, config.sharedClient(), clock,
         ClockAnchor.now(clock), barrier, progress, stop).writingSeriesTo(series)
         .warmingClientsWith(new ClientWarmup(config.clientWarmupMillis() * 1_000_000L,
-            BaseDirMarker.clientWarmupDir(target.baseDir(), config.mapIndex())))
+            BaseDirMarker.clientWarmupDir(target.baseDir(), config.mapIndex()))
+            // Warmed no more than it replays: its commands, and its length at its pace.
+            .boundedBy(schedule.paced() ? Math.round(log.spanMillis() * 1e6 / replay.speed())
+                : Long.MAX_VALUE, log.size()))
           .tellingWindowsTo(target::measuring);
         ReplayFeed feed = new ReplayFeed(log, schedule, pre, ops)) {
       List<FileSystem> fs = engine.clients(schedule.threads());

@@ -354,6 +354,13 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeNumberField("calls", f.calls());
     w.writeNumberField("failed", f.failed());
     JsonOutput.number(w, "seconds", f.nanos() / 1e9, 3);
+    w.writeBooleanField("capped", f.capped());
+    w.writeNumberField("warmedByRun", f.warmedByRun());
+    if (Double.isNaN(f.lastRate())) {
+      w.writeNullField("lastCallsPerSecond");
+    } else {
+      JsonOutput.number(w, "lastCallsPerSecond", f.lastRate(), 1);
+    }
     w.writeEndObject();
   }
 

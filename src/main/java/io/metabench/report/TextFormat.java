@@ -57,11 +57,13 @@ public final class TextFormat implements ResultFormat<RunResult> {
         "seconds", "TPS", "mean ms", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "max ms", "MB/s"));
     List<PhaseResult> phases = result.phases();
     PhaseResult mixTotal = result.mixTotal();
+    // A replay's rate is the log's pace, not a steady state: its phases are not judged.
+    boolean judged = result.replay() == null;
     for (int i = 0; i < phases.size(); i++) {
-      writeRow(phases.get(i), out);
+      writeRow(phases.get(i), judged, out);
       // The mix's total follows its last operation.
       if (phases.get(i).partOfMix() && (i + 1 == phases.size() || !phases.get(i + 1).partOfMix())) {
-        writeRow(mixTotal, out);
+        writeRow(mixTotal, judged, out);
       }
     }
     for (PhaseResult p : result.phases()) {
@@ -72,7 +74,9 @@ public final class TextFormat implements ResultFormat<RunResult> {
     }
     List<PhaseResult> all = new java.util.ArrayList<>(phases);
     all.add(mixTotal);
-    writeSteadiness(all, out);
+    if (judged) {
+      writeSteadiness(all, out);
+    }
     writeClientWarmup(result, out);
     writeStoreCalls(result, out);
     ClientLoadFigures.text(result, out);
@@ -208,6 +212,21 @@ public final class TextFormat implements ResultFormat<RunResult> {
     if (each.length() > 0) {
       out.append(String.format(Locale.ROOT, "  client warm-up before each phase, on scratch names "
           + "removed after it, in no figure: %s%n", each));
+      for (PhaseResult p : result.phases()) {
+        ClientWarmupFigures w = p.clientWarmup();
+        if (w.capped() && !p.partOfMix()) {
+          out.append(String.format(Locale.ROOT, "  client warm-up before %s stopped at its cap "
+              + "(-clientWarmup %s s) before its rate settled, at %s calls/s: the phase may still "
+              + "hold the client's warm-up (its per-second series shows it); give a longer "
+              + "-clientWarmup to let it settle%n", p.name(), fixed(result.config()
+                  .clientWarmupMillis() / 1000.0, 0), fixed(w.lastRate(), 0)));
+        }
+      }
+    } else if (!result.phases().isEmpty() && result.phases().get(0).clientWarmup()
+        .warmedByRun() > 0) {
+      out.append(String.format(Locale.ROOT, "  no client warm-up: this JVM ran these phases at "
+          + "this concurrency in run %d of the study, so they start on compiled code%n",
+          result.phases().get(0).clientWarmup().warmedByRun()));
     } else if (result.config().clientWarmupMillis() == 0 && !result.phases().isEmpty()) {
       out.append(String.format(Locale.ROOT, "  no client warm-up (-clientWarmup 0): the figures "
           + "include the client JVM's start%n"));
@@ -261,13 +280,19 @@ public final class TextFormat implements ResultFormat<RunResult> {
    * client was the bottleneck.
    */
   static String tps(PhaseResult p) {
-    return (flagged(p) ? ReportMath.significant(p.tps(), 2) + "~" : fixed(p.tps(), 1))
+    return tps(p, true);
+  }
+
+  /** As {@link #tps(PhaseResult)}; {@code judged} false: no steadiness mark (a replay). */
+  private static String tps(PhaseResult p, boolean judged) {
+    return (judged && flagged(p) ? ReportMath.significant(p.tps(), 2) + "~" : fixed(p.tps(), 1))
         + (ClientLoadFigures.marked(p) ? ClientLoadFigures.MARK : "");
   }
 
-  private static void writeRow(PhaseResult p, Appendable out) throws IOException {
+  private static void writeRow(PhaseResult p, boolean judged, Appendable out)
+      throws IOException {
     out.append(String.format(Locale.ROOT, ROW, p.name(), p.workers(), p.successes(),
-        p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3), tps(p),
+        p.failed(), p.lateWorkers(), fixed(p.windowSeconds(), 3), tps(p, judged),
         fixed(p.meanLatencyMillis(), 3), fixed(p.latencyMillisAt(50), 3),
         fixed(p.latencyMillisAt(90), 3), fixed(p.latencyMillisAt(99), 3),
         fixed(p.latencyMillisAt(99.9), 3), fixed(p.maxLatencyMillis(), 3),

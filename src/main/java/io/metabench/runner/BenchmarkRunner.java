@@ -66,6 +66,7 @@ public final class BenchmarkRunner {
   private PhaseEngine engine;
   private PhaseKinds kinds;
   private File seriesPath;
+  private int warmedByRun;
   private SeriesFile series;
 
   public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock) {
@@ -98,6 +99,15 @@ public final class BenchmarkRunner {
   /** Writes the per-second series of the run's phases to {@code file} as they run. */
   public BenchmarkRunner seriesTo(File file) {
     this.seriesPath = file;
+    return this;
+  }
+
+  /**
+   * Skips the client warm-ups: this JVM already ran the same phases at the same concurrency in
+   * run {@code run} of a study (0: warm up as usual).
+   */
+  public BenchmarkRunner warmedBy(int run) {
+    this.warmedByRun = run;
     return this;
   }
 
@@ -136,7 +146,7 @@ public final class BenchmarkRunner {
       engine = new PhaseEngine(clients, config.sharedClient(), clock, anchor, barrier, progress,
           stop).writingSeriesTo(series).warmingClientsWith(new ClientWarmup(
               config.clientWarmupMillis() * 1_000_000L,
-              BaseDirMarker.clientWarmupDir(base, config.mapIndex())))
+              BaseDirMarker.clientWarmupDir(base, config.mapIndex())).warmedBy(warmedByRun))
           .tellingWindowsTo(target::measuring);
       kinds = new PhaseKinds(config, target, clock, engine, stop, control);
 

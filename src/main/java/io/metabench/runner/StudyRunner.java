@@ -38,7 +38,12 @@ public final class StudyRunner {
 
   /** Executes one run of the study: in this process or as a MapReduce job. */
   public interface RunExecutor {
-    RunResult run(BenchConfig config, Configuration conf, Target target)
+    /**
+     * @param warmedByRun the earlier run of the study that ran the same phases at the same
+     *     concurrency on the same target in this JVM, so that a run in this process needs no
+     *     client warm-up; 0: none
+     */
+    RunResult run(BenchConfig config, Configuration conf, Target target, int warmedByRun)
         throws IOException, InterruptedException;
   }
 
@@ -83,6 +88,8 @@ public final class StudyRunner {
     final Target target;
     final String label;
     String stoppedBecause = "";
+    /** The first finished run at each concurrency: its JVM is warm for the later ones. */
+    final java.util.Map<Integer, Integer> warmedAt = new java.util.HashMap<>();
 
     Resolved(StudyPlan.TargetSpec spec, Target target, String label) {
       this.spec = spec;
@@ -190,7 +197,8 @@ public final class StudyRunner {
               + ".csv").getPath());
     }
     try {
-      RunResult result = executor.run(BenchConfig.fromConfiguration(c), c, t.target);
+      RunResult result = executor.run(BenchConfig.fromConfiguration(c), c, t.target,
+          t.warmedAt.getOrDefault(threads, 0));
       if (result.partial()) {
         // A run cut short is no figure: its phases' counts and rates cover part of their work
         // (or none of it), and would sit in the summary, the knee and the charts as if whole.
@@ -199,6 +207,7 @@ public final class StudyRunner {
         return StudyRun.missing(t.label, fsUri, threads, iteration, "stopped before it finished ("
             + result.interruptedBy() + ")");
       }
+      t.warmedAt.putIfAbsent(threads, number);
       return StudyRun.finished(t.label, fsUri, threads, iteration, result);
     } catch (InvalidInputException | IOException e) {
       // The namespace is not as the next run needs it (an earlier run's failures left items)

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * What the client warm-up before a phase did ({@code -clientWarmup}, docs/metrics.md#client-warm-up):
- * the calls it made on scratch names of its own, how many of them failed, and how long it took.
+ * the calls it made on scratch names of its own, how many of them failed, how long it took, how
+ * it ended (its rate settled, or it reached its time cap first) and the call rate it had reached.
  * None of it is in any other figure of the phase.
  *
  * <p>Immutable.
@@ -16,29 +17,88 @@ public final class ClientWarmupFigures {
   private final long calls;
   private final long failed;
   private final long nanos;
+  private final boolean capped;
+  private final double lastRate;
+  private final int warmedByRun;
 
   public ClientWarmupFigures(long calls, long failed, long nanos) {
+    this(calls, failed, nanos, false, Double.NaN);
+  }
+
+  /**
+   * @param capped whether it ended at its time cap before its rate settled
+   * @param lastRate its calls per second over its last sampling windows; NaN when unknown
+   */
+  public ClientWarmupFigures(long calls, long failed, long nanos, boolean capped,
+      double lastRate) {
     this.calls = calls;
     this.failed = failed;
     this.nanos = nanos;
+    this.capped = capped;
+    this.lastRate = lastRate;
+    this.warmedByRun = 0;
+  }
+
+  private ClientWarmupFigures(int warmedByRun) {
+    this.calls = 0;
+    this.failed = 0;
+    this.nanos = 0;
+    this.capped = false;
+    this.lastRate = Double.NaN;
+    this.warmedByRun = warmedByRun;
+  }
+
+  /**
+   * No warm-up, because this JVM already ran the phase at this concurrency in run
+   * {@code run} of the study (docs/metrics.md#client-warm-up).
+   */
+  public static ClientWarmupFigures warmedBy(int run) {
+    return run <= 0 ? NONE : new ClientWarmupFigures(run);
+  }
+
+  /** The earlier run of the study that warmed this JVM for the phase; 0: none. */
+  public int warmedByRun() {
+    return warmedByRun;
   }
 
   /** These figures; {@link #NONE} when nothing was done (a result file of a cold run). */
-  public static ClientWarmupFigures of(long calls, long failed, long nanos) {
-    return calls == 0 && nanos == 0 ? NONE : new ClientWarmupFigures(calls, failed, nanos);
+  public static ClientWarmupFigures of(long calls, long failed, long nanos, boolean capped,
+      double lastRate) {
+    return calls == 0 && nanos == 0 ? NONE
+        : new ClientWarmupFigures(calls, failed, nanos, capped, lastRate);
   }
 
-  /** Several processes' warm-ups as one: calls and failures add up, the time is the longest. */
+  /**
+   * Several processes' warm-ups as one: calls, failures and rates add up, the time is the
+   * longest, and it reached its cap when any did.
+   */
   public static ClientWarmupFigures combine(List<ClientWarmupFigures> parts) {
     long calls = 0;
     long failed = 0;
     long nanos = 0;
+    boolean capped = false;
+    double rate = 0;
+    int warmedBy = 0;
     for (ClientWarmupFigures p : parts) {
+      warmedBy = Math.max(warmedBy, p.warmedByRun);
       calls += p.calls;
       failed += p.failed;
       nanos = Math.max(nanos, p.nanos);
+      capped |= p.capped;
+      rate += p.lastRate;
     }
-    return of(calls, failed, nanos);
+    return calls == 0 && nanos == 0 && warmedBy > 0 ? warmedBy(warmedBy)
+        : of(calls, failed, nanos, capped, rate);
+  }
+
+  /** Whether it ended at its time cap ({@code -clientWarmup}) before its rate settled. */
+  public boolean capped() {
+    return capped;
+  }
+
+  /** Its calls per second over its last sampling windows; NaN when unknown. */
+  public double lastRate() {
+    return lastRate;
   }
 
   /** File system calls made, failed ones included. */

@@ -178,6 +178,9 @@ public final class ResultCodec {
     out.writeLong(p.clientWarmup().calls());
     out.writeLong(p.clientWarmup().failed());
     out.writeLong(p.clientWarmup().nanos());
+    out.writeBoolean(p.clientWarmup().capped());
+    out.writeDouble(p.clientWarmup().lastRate());
+    out.writeInt(p.clientWarmup().warmedByRun());
     StoreCalls calls = p.storeCalls();
     out.writeBoolean(calls.available());
     if (calls.available()) {
@@ -245,7 +248,12 @@ public final class ResultCodec {
     Histogram serviceTime = in.readBoolean() ? readHistogram(in) : null;
     long maxLate = in.readLong();
     ClientWarmupFigures clientWarmup =
-        ClientWarmupFigures.of(in.readLong(), in.readLong(), in.readLong());
+        ClientWarmupFigures.of(in.readLong(), in.readLong(), in.readLong(), in.readBoolean(),
+            in.readDouble());
+    int warmedBy = in.readInt();
+    if (warmedBy > 0) {
+      clientWarmup = ClientWarmupFigures.warmedBy(warmedBy);
+    }
     StoreCalls calls = StoreCalls.NONE;
     if (in.readBoolean()) {
       String sources = in.readUTF();
@@ -291,6 +299,8 @@ public final class ResultCodec {
         p.clientWarmup().calls(), p.clientWarmup().failed(), p.clientWarmup().nanos()}) {
       out.writeLong(v);
     }
+    out.writeBoolean(p.clientWarmup().capped());
+    out.writeDouble(p.clientWarmup().lastRate());
     writeCounts(p.failures(), out);
   }
 
@@ -301,8 +311,10 @@ public final class ResultCodec {
     for (int i = 0; i < v.length; i++) {
       v[i] = in.readLong();
     }
+    ClientWarmupFigures warmup = ClientWarmupFigures.of(v[8], v[9], v[10], in.readBoolean(),
+        in.readDouble());
     return new PrefillResult(status, complete, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-        readCounts(in)).withClientWarmup(ClientWarmupFigures.of(v[8], v[9], v[10]));
+        readCounts(in)).withClientWarmup(warmup);
   }
 
   private static void writeHistogram(Histogram h, DataOutput out) throws IOException {

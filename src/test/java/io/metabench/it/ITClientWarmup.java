@@ -112,6 +112,27 @@ class ITClientWarmup {
   }
 
   @Test
+  void aWarmUpWhoseRateNeverSettlesStopsAtItsCapAndSaysSo() throws Exception {
+    // Every 40th getFileStatus stalls 400 ms: the warm-up's half-second rates never agree.
+    io.metabench.testing.FaultyLocalFileSystem.reset();
+    Configuration conf = io.metabench.testing.FaultyLocalFileSystem.registered();
+    conf.setLong(io.metabench.testing.FaultyLocalFileSystem.STAT_STALL_EVERY, 40);
+    conf.setLong(io.metabench.testing.FaultyLocalFileSystem.STAT_STALL_MILLIS, 400);
+    File dir = new File(scratch, "unsettled");
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write,stat",
+        "-threads", "2", "-numberOfFiles", "20", "-clientWarmup", "3", "-baseDir",
+        io.metabench.testing.FaultyLocalFileSystem.uriOf(dir));
+    io.metabench.testing.FaultyLocalFileSystem.reset();
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode w = r.phase("stat").get("clientWarmup");
+    assertThat(w.get("capped").asBoolean()).as(w.toString()).isTrue();
+    assertThat(w.get("seconds").asDouble()).isBetween(3.0, 4.5);
+    assertThat(w.get("lastCallsPerSecond").asDouble()).isPositive();
+    assertThat(r.stdout).containsPattern("client warm-up before stat stopped at its cap "
+        + "\\(-clientWarmup 3 s\\) before its rate settled, at [0-9]+ calls/s");
+  }
+
+  @Test
   void aReplayIsWarmedAndThePrefillsRateLeavesItsWarmUpOut() throws Exception {
     File log = new File(scratch, "hdfs-audit.log");
     java.nio.file.Files.write(log.toPath(), java.util.Arrays.asList(
@@ -129,6 +150,18 @@ class ITClientWarmup {
     // One warm-up before the one window, said once.
     assertThat(replay.stdout).contains("client warm-up before the replay, on scratch names")
         .doesNotContain("client warm-up before each phase");
+    // A replay's rate is its log's pace: no steadiness marks.
+    assertThat(replay.stdout).doesNotContain("~");
+
+    // Warmed no longer than it replays: its 2 commands span 10 ms at the recorded pace, so the
+    // warm-up ends within a few of its looks (without the bound: at least three 0.5 s looks).
+    MetaBenchRun bounded = MetaBenchRun.run(new Configuration(), scratch, "replay", "-auditLog",
+        log.getPath(), "-baseDir", new File(scratch, "bounded").toURI().toString());
+    assertThat(bounded.exitCode).as(bounded.toString()).isZero();
+    JsonNode w = bounded.phase("mkdirs").get("clientWarmup");
+    assertThat(w.get("calls").asLong()).as(w.toString()).isPositive();
+    assertThat(w.get("seconds").asDouble()).as(w.toString()).isLessThan(0.5);
+    assertThat(w.get("capped").asBoolean()).isFalse();
 
     // The warm-up takes at least one 0.5 s look at its rate; 4 local creates take milliseconds.
     // Timed from before the warm-up, the prefill's time would include it.

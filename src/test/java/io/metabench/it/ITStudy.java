@@ -153,6 +153,38 @@ class ITStudy {
   }
 
   @Test
+  void eachTargetConcurrencyAndPhaseIsWarmedOnceAndLaterRunsSayWhichRunWarmedThem()
+      throws Exception {
+    File json = new File(scratch, "warm.json");
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation",
+        "create_write,stat,delete", "-numFiles", "20", "-threads", "1,2", "-iterations", "3",
+        "-clientWarmup", "2", "-baseDir", new File(scratch, "warm").toURI().toString(),
+        "-outDir", new File(scratch, "warm-out").getPath(), "-jsonOut", json.getPath());
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    int warmUps = 0;
+    for (JsonNode run : new com.fasterxml.jackson.databind.ObjectMapper().readTree(json)
+        .get("runs")) {
+      int iteration = run.get("iteration").asInt();
+      for (JsonNode phase : run.get("result").get("phases")) {
+        JsonNode w = phase.get("clientWarmup");
+        if (w.get("calls").asLong() > 0) {
+          warmUps++;
+          assertThat(iteration).as(phase.toString()).isEqualTo(1);
+        } else {
+          // Runs 1 and 2 warmed 1 and 2 threads: iterations 2 and 3 start on compiled code.
+          assertThat(w.get("warmedByRun").asInt()).as(phase.toString())
+              .isEqualTo(run.get("threads").asInt());
+        }
+      }
+    }
+    // Once per concurrency and phase: 2 concurrencies x 3 phases, in 6 runs of 3 phases.
+    assertThat(warmUps).isEqualTo(6);
+    assertThat(new String(Files.readAllBytes(new File(scratch, "warm-out/runs.txt").toPath()),
+        java.nio.charset.StandardCharsets.UTF_8)).contains("no client warm-up: this JVM ran these "
+        + "phases at this concurrency in run 1 of the study, so they start on compiled code");
+  }
+
+  @Test
   void aForeignSecondTargetIsRefusedBeforeTheFirstIsTouched() throws Exception {
     File first = new File(scratch, "first");
     File foreign = new File(scratch, "foreign");

@@ -102,7 +102,8 @@ public final class ClientWarmup {
     OpTimeout timeouts = OpTimeout.startFor(sources.size(), phase.opTimeoutNanos(), clock);
     // Read as the gate opens before each pass: every worker then runs the same passes.
     AtomicBoolean settled = new AtomicBoolean();
-    StartGate gate = new StartGate(sources.size(), () -> settled.set(enough.get()));
+    StartGate gate = new StartGate(sources.size(),
+        () -> settled.set(enough.get() || progress.sum() >= maxCalls));
     List<long[]> counts;
     try {
       counts = engine.forEachWorker(sources.size(), t -> {

@@ -5,6 +5,7 @@ import io.metabench.stats.ClientLoad;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -28,12 +29,15 @@ final class ClientLoadFigures {
   static void text(RunResult result, Appendable out) throws IOException {
     StringBuilder each = new StringBuilder();
     int cores = 0;
-    for (PhaseResult p : result.phases()) {
+    // A replay's operations share one window: its load is said once.
+    List<PhaseResult> phases = result.replay() != null && !result.phases().isEmpty()
+        ? result.phases().subList(0, 1) : result.phases();
+    for (PhaseResult p : phases) {
       ClientLoad l = p.clientLoad();
       if (l.measured() && !p.partOfMix()) {
         cores = l.cores();
         each.append(each.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT,
-            "%s %s%s", p.name(), Double.isNaN(l.coresUsed()) ? "-"
+            "%s %s%s", result.replay() != null ? "the replay" : p.name(), Double.isNaN(l.coresUsed()) ? "-"
                 : String.format(Locale.ROOT, "%.2f", l.coresUsed()), Double.isNaN(l.gcShare())
                 ? "" : String.format(Locale.ROOT, " (GC %.0f%%)", 100 * l.gcShare())));
       }
@@ -44,7 +48,7 @@ final class ClientLoadFigures {
     boolean embedded = result.info().embeddedHdfs();
     out.append(String.format(Locale.ROOT, "  client JVM, cores used of %d%s: %s%n", cores,
         embedded ? " (with the embedded NameNode and DataNode, which run in it)" : "", each));
-    for (PhaseResult p : result.phases()) {
+    for (PhaseResult p : phases) {
       if (marked(p)) {
         out.append(String.format(Locale.ROOT, "  %s %s: client-bound: %s; its rate is what this "
             + "%s, not what the store can serve: give fewer -threads per process, or spread them "

@@ -385,7 +385,10 @@ public final class ServerPhaseView {
     }
     List<String> own = new ArrayList<>();
     for (Map.Entry<String, Double> e : ownPerOp.entrySet()) {
-      own.add(e.getKey() + " " + fixed(e.getValue(), 2));
+      // Counted in the sums; a call made once in thousands of operations is not named.
+      if (e.getValue() >= 0.005) {
+        own.add(e.getKey() + " " + fixed(e.getValue(), 2));
+      }
     }
     return String.format(Locale.ROOT, "client mean %s ms = %s queue %s + lock wait %s + "
         + "processing %s (%s calls/op: %s) + rest %s (client, network)", ms(clientMeanMs), server,

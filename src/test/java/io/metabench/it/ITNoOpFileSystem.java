@@ -35,12 +35,12 @@ class ITNoOpFileSystem {
 
   @Test
   void aPhaseWhoseClientIsSaturatedIsFlaggedClientBoundAndALightOneIsNot() throws Exception {
-    // A light phase: 50 stats a second for 3 s.
+    // A light phase: 50 opens a second for 3 s.
     MetaBenchRun light = MetaBenchRun.run(new Configuration(), scratch, "-operation",
-        "create_write,stat", "-threads", "1", "-numFiles", "10", "-rate", "50", "-duration", "3",
+        "create_write,open_read", "-threads", "1", "-numFiles", "10", "-rate", "50", "-duration", "3",
         "-clientWarmup", "0", "-baseDir", "noop:///light");
     assertThat(light.exitCode).as(light.toString()).isZero();
-    JsonNode calm = light.phase("stat").get("clientLoad");
+    JsonNode calm = light.phase("open_read").get("clientLoad");
     assertThat(calm.get("clientBound").asBoolean()).as(calm.toString()).isFalse();
     assertThat(calm.get("cpuShare").asDouble()).isLessThan(0.9);
     assertThat(light.stdout).containsPattern("client JVM, cores used of [0-9]+: create_write ")
@@ -68,18 +68,18 @@ class ITNoOpFileSystem {
     }
     MetaBenchRun busy;
     try {
-      busy = MetaBenchRun.run(new Configuration(), scratch, "-operation", "create_write,stat",
+      busy = MetaBenchRun.run(new Configuration(), scratch, "-operation", "create_write,open_read",
           "-threads", "2", "-numFiles", "10", "-duration", "3", "-clientWarmup", "0", "-baseDir",
           "noop:///busy");
     } finally {
       spin.set(false);
     }
     assertThat(busy.exitCode).as(busy.toString()).isZero();
-    JsonNode load = busy.phase("stat").get("clientLoad");
+    JsonNode load = busy.phase("open_read").get("clientLoad");
     assertThat(load.get("clientBound").asBoolean()).as(load.toString()).isTrue();
     assertThat(load.get("cpuShare").asDouble()).isGreaterThanOrEqualTo(0.9);
     assertThat(load.get("workersCpuSeconds").asDouble()).isPositive();
-    assertThat(busy.stdout).containsPattern("(?m)^stat +2 +[0-9]+ .* [0-9.~]+!")
-        .contains("  ! stat: client-bound: this JVM used ");
+    assertThat(busy.stdout).containsPattern("(?m)^open_read +2 +[0-9]+ .* [0-9.~]+!")
+        .contains("  ! open_read: client-bound: this JVM used ");
   }
 }

@@ -102,8 +102,10 @@ public final class ClientWarmup {
     OpTimeout timeouts = OpTimeout.startFor(sources.size(), phase.opTimeoutNanos(), clock);
     // Read as the gate opens before each pass: every worker then runs the same passes.
     AtomicBoolean settled = new AtomicBoolean();
-    StartGate gate = new StartGate(sources.size(),
-        () -> settled.set(enough.get() || progress.sum() >= maxCalls));
+    // At least one pass, however short the bound: a warm-up that ends before any call does not
+    // warm anything.
+    StartGate gate = new StartGate(sources.size(), () -> settled.set(progress.sum() > 0
+        && (enough.get() || progress.sum() >= maxCalls)));
     List<long[]> counts;
     try {
       counts = engine.forEachWorker(sources.size(), t -> {

@@ -67,29 +67,18 @@ final class ClientLoadFigures {
     w.writeObjectFieldStart("clientLoad");
     w.writeNumberField("cores", l.cores());
     JsonOutput.number(w, "windowSeconds", l.windowNanos() / 1e9, 6);
-    seconds(w, "processCpuSeconds", l.processCpuNanos());
-    seconds(w, "workersCpuSeconds", l.workersCpuNanos());
-    seconds(w, "busiestWorkerCpuSeconds", l.busiestWorkerCpuNanos());
-    seconds(w, "gcSeconds", l.gcNanos());
-    share(w, "cpuShare", l.cpuShare());
-    share(w, "gcShare", l.gcShare());
+    JsonOutput.number(w, "processCpuSeconds", seconds(l.processCpuNanos()), 6);
+    JsonOutput.number(w, "workersCpuSeconds", seconds(l.workersCpuNanos()), 6);
+    JsonOutput.number(w, "busiestWorkerCpuSeconds", seconds(l.busiestWorkerCpuNanos()), 6);
+    JsonOutput.number(w, "gcSeconds", seconds(l.gcNanos()), 6);
+    JsonOutput.number(w, "cpuShare", l.cpuShare(), 4);
+    JsonOutput.number(w, "gcShare", l.gcShare(), 4);
     w.writeBooleanField("clientBound", l.bound());
     w.writeEndObject();
   }
 
-  private static void seconds(JsonGenerator w, String name, long nanos) throws IOException {
-    if (nanos < 0) {
-      w.writeNullField(name);
-    } else {
-      JsonOutput.number(w, name, nanos / 1e9, 6);
-    }
-  }
-
-  private static void share(JsonGenerator w, String name, double v) throws IOException {
-    if (Double.isNaN(v)) {
-      w.writeNullField(name);
-    } else {
-      JsonOutput.number(w, name, v, 4);
-    }
+  /** Nanoseconds as seconds; NaN (written as null) when unknown (negative). */
+  private static double seconds(long nanos) {
+    return nanos < 0 ? Double.NaN : nanos / 1e9;
   }
 }

@@ -129,13 +129,9 @@ final class ServerFigures {
     w.writeEndObject();
   }
 
-  /** A figure with 6 decimals, or null when the server reported none. */
+  /** A figure with 6 decimals, or null when the server reported none (NaN). */
   private static void number(JsonGenerator w, String name, double v) throws IOException {
-    if (Double.isNaN(v)) {
-      w.writeNullField(name);
-    } else {
-      JsonOutput.number(w, name, v, 6);
-    }
+    JsonOutput.number(w, name, v, 6);
   }
 
   private static String whole(double v) {

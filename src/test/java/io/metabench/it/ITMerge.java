@@ -73,6 +73,30 @@ class ITMerge {
     return MetaBenchRun.run(local(), scratch, args.toArray(new String[0]));
   }
 
+  /** {@code n} processes of one run ({@code -processes n}, one start), run at once, in order. */
+  private List<MetaBenchRun> processes(String base, int n, long startTime, String... more)
+      throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(n);
+    try {
+      List<Future<MetaBenchRun>> runs = new ArrayList<>();
+      for (int m = 0; m < n; m++) {
+        final int mapIndex = m;
+        List<String> args = new ArrayList<>(java.util.Arrays.asList("-processes",
+            String.valueOf(n)));
+        args.addAll(java.util.Arrays.asList(more));
+        runs.add(pool.submit(() -> process(base, mapIndex, startTime,
+            args.toArray(new String[0]))));
+      }
+      List<MetaBenchRun> done = new ArrayList<>();
+      for (Future<MetaBenchRun> f : runs) {
+        done.add(f.get());
+      }
+      return done;
+    } finally {
+      pool.shutdown();
+    }
+  }
+
   /** A phase's window in a process's JSON: first start (ms) and last end (ms), from its fields. */
   private static double[] window(JsonNode phase) {
     double start = java.time.Instant.parse(phase.get("startedAt").asText()).toEpochMilli();
@@ -97,20 +121,11 @@ class ITMerge {
   void threeProcessesMergeIntoWhatAMapsJobReports() throws Exception {
     String hand = hdfs.uri() + "/merge/hand";
     long start = System.currentTimeMillis() / 1000 + 5;
-    ExecutorService pool = Executors.newFixedThreadPool(3);
-    List<Future<MetaBenchRun>> runs = new ArrayList<>();
-    for (int m = 0; m < 3; m++) {
-      final int mapIndex = m;
-      runs.add(pool.submit(() -> process(hand, mapIndex, start, "-processes", "3",
-          "-cleanup")));
-    }
     List<JsonNode> processes = new ArrayList<>();
-    for (Future<MetaBenchRun> f : runs) {
-      MetaBenchRun r = f.get();
+    for (MetaBenchRun r : processes(hand, 3, start, "-cleanup")) {
       assertThat(r.exitCode).as(r.toString()).isZero();
       processes.add(r.json());
     }
-    pool.shutdown();
     // The barrier: no process began a phase before every process had ended the one before it
     // (1 ms allowed: each process ties its clock to the wall clock to the millisecond).
     for (int k = 1; k < PHASES.length; k++) {
@@ -197,15 +212,7 @@ class ITMerge {
   void theWaitForTheStartTimeIsNotPartOfThePhase() throws Exception {
     String base = hdfs.uri() + "/merge/wait";
     long start = System.currentTimeMillis() / 1000 + 8;
-    ExecutorService pool = Executors.newFixedThreadPool(2);
-    List<Future<MetaBenchRun>> runs = new ArrayList<>();
-    for (int m = 0; m < 2; m++) {
-      final int mapIndex = m;
-      runs.add(pool.submit(() -> process(base, mapIndex, start, "-processes", "2",
-          "-clientWarmup", "0", "-cleanup")));
-    }
-    for (Future<MetaBenchRun> f : runs) {
-      MetaBenchRun r = f.get();
+    for (MetaBenchRun r : processes(base, 2, start, "-clientWarmup", "0", "-cleanup")) {
       assertThat(r.exitCode).as(r.toString()).isZero();
       assertThat(r.stderr).as(r.toString()).contains("create_write waiting for -startTime "
           + java.time.Instant.ofEpochSecond(start));
@@ -217,7 +224,6 @@ class ITMerge {
       assertThat(window(first)[0]).isGreaterThanOrEqualTo(start * 1000.0 - 2)
           .isLessThan(start * 1000.0 + 3000);
     }
-    pool.shutdown();
   }
 
   @Test

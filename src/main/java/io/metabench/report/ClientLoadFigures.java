@@ -36,10 +36,12 @@ final class ClientLoadFigures {
       ClientLoad l = p.clientLoad();
       if (l.measured() && !p.partOfMix()) {
         cores = l.cores();
-        each.append(each.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT,
-            "%s %s%s", result.replay() != null ? "the replay" : p.name(), Double.isNaN(l.coresUsed()) ? "-"
+        each.append(each.length() == 0 ? "" : ", ").append(result.replay() != null
+            ? "the replay" : p.name()).append(' ').append(!l.judged() ? "- (under 1 s)"
+            : String.format(Locale.ROOT, "%s%s", Double.isNaN(l.coresUsed()) ? "-"
                 : String.format(Locale.ROOT, "%.2f", l.coresUsed()), Double.isNaN(l.gcShare())
                 ? "" : String.format(Locale.ROOT, " (GC %.0f%%)", 100 * l.gcShare())));
+
       }
     }
     if (each.length() == 0) {
@@ -48,14 +50,27 @@ final class ClientLoadFigures {
     boolean embedded = result.info().embeddedHdfs();
     out.append(String.format(Locale.ROOT, "  client JVM, cores used of %d%s: %s%n", cores,
         embedded ? " (with the embedded NameNode and DataNode, which run in it)" : "", each));
+    List<PhaseResult> marked = new java.util.ArrayList<>();
     for (PhaseResult p : phases) {
       if (marked(p)) {
-        out.append(String.format(Locale.ROOT, "  %s %s: client-bound: %s; its rate is what this "
-            + "%s, not what the store can serve: give fewer -threads per process, or spread them "
-            + "over more processes (-processes) or maps (-maps) on more hosts%n", MARK, p.name(),
-            p.clientLoad().describe(), embedded ? "machine could drive with the embedded HDFS "
-                + "beside the client" : "client host could drive"));
+        marked.add(p);
       }
+    }
+    String what = String.format(Locale.ROOT, "what this %s, not what the store can serve: give "
+        + "fewer -threads per process, or spread them over more processes (-processes) or maps "
+        + "(-maps) on more hosts", embedded ? "machine could drive with the embedded HDFS beside "
+        + "the client" : "client host could drive");
+    if (marked.size() == 1) {
+      out.append(String.format(Locale.ROOT, "  %s %s: client-bound: %s; its rate is %s%n", MARK,
+          marked.get(0).name(), marked.get(0).clientLoad().describe(), what));
+    } else if (!marked.isEmpty()) {
+      StringBuilder which = new StringBuilder();
+      for (PhaseResult p : marked) {
+        which.append(which.length() == 0 ? "" : "; ").append(p.name()).append(": ")
+            .append(p.clientLoad().describe());
+      }
+      out.append(String.format(Locale.ROOT, "  %s client-bound phases (%s): their rates are %s%n",
+          MARK, which, what));
     }
   }
 

@@ -6,6 +6,8 @@ import io.metabench.stats.RunResult;
 import io.metabench.stats.ServerPhaseView;
 import io.metabench.stats.ServerSamples;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -29,15 +31,31 @@ final class ServerFigures {
       return;
     }
     boolean any = false;
+    // Phases too short for a decomposition share one line: they share its reason.
+    List<String> tooShort = new ArrayList<>();
+    ServerPhaseView lastTooShort = null;
+    String tooShortName = "";
     for (PhaseResult p : result.phases()) {
       ServerPhaseView v = p.partOfMix() ? null : s.during(p);
-      if (v != null) {
+      if (v != null && v.tooShort()) {
+        any = true;
+        tooShort.add(String.format(Locale.ROOT, "%s (%.1f s)", p.name(), v.phaseSeconds()));
+        lastTooShort = v;
+        tooShortName = p.name();
+      } else if (v != null) {
         any = true;
         out.append(String.format(Locale.ROOT, "  %s, %s: %s%s%n", SERVER, p.name(),
             v.reading(SERVER), v.samples() < 2 ? "" : String.format(Locale.ROOT, "; calls queued "
             + "up to %s, GC %s ms, pauses %s ms", whole(v.callQueueMax()), whole(v.gcMs()),
             whole(v.pauseMs()))));
       }
+    }
+    if (tooShort.size() == 1) {
+      out.append(String.format(Locale.ROOT, "  %s, %s: %s%n", SERVER, tooShortName,
+          lastTooShort.reading(SERVER)));
+    } else if (!tooShort.isEmpty()) {
+      out.append(String.format(Locale.ROOT, "  %s: no decomposition for %s: %s%n", SERVER,
+          String.join(", ", tooShort), lastTooShort.tooFewRefreshes(SERVER, true)));
     }
     out.append(String.format(Locale.ROOT, "  %s view: %s%s%n", SERVER, s.source(),
         !s.problem().isEmpty() ? "; " + s.problem() : any ? ", " + s.samples().size()

@@ -15,9 +15,10 @@ import java.util.Map;
  *
  * <p>The time a run left to do will take is, in this order of preference: the mean of the runs
  * already done in its cell (the same target at the same concurrency: later iterations repeat the
- * first), else the mean of the runs done on its target, else the mean of every run done. The
- * first iteration's estimates are therefore rough (a run at 16 threads does 16 workers' items)
- * and every later one is the cell's own; docs/studies.md says so.
+ * first), without their client warm-up (a cell warms once, in its first run), else the mean of
+ * the runs done on its target, else the mean of every run done, warm-ups included. The first
+ * iteration's estimates are therefore rough (a run at 16 threads does 16 workers' items) and
+ * every later one is the cell's own; docs/studies.md says so.
  *
  * <p>Not thread-safe: the study's one thread feeds and reads it.
  */
@@ -49,10 +50,14 @@ final class StudyEta {
     }
   }
 
-  /** Run {@code number} (1-based, in order) took {@code seconds} of wall time. */
-  void finished(int number, double seconds) {
+  /**
+   * Run {@code number} (1-based, in order) took {@code seconds} of wall time, {@code warmup} of
+   * them in its client warm-ups.
+   */
+  void finished(int number, double seconds, double warmup) {
     Slot s = order.get(number - 1);
-    add(byCell.computeIfAbsent(s.target + "/" + s.threads, k -> new double[2]), seconds);
+    add(byCell.computeIfAbsent(s.target + "/" + s.threads, k -> new double[2]),
+        Math.max(0, seconds - warmup));
     add(byTarget.computeIfAbsent(s.target, k -> new double[2]), seconds);
     add(all, seconds);
   }

@@ -129,7 +129,11 @@ public final class StudyRunner {
             }
             StudyRun run = runOne(t, threads, iteration, number);
             if (run.result() != null) {
-              eta.finished(number, (System.nanoTime() - runBegan) / 1e9);
+              double warmup = 0;
+              for (io.metabench.stats.PhaseResult p : run.result().phases()) {
+                warmup += p.clientWarmup().nanos() / 1e9;
+              }
+              eta.finished(number, (System.nanoTime() - runBegan) / 1e9, warmup);
             }
             runs.add(run);
             listener.finished(run, number, plan.runs());

@@ -15,6 +15,12 @@ public final class ClientLoad {
   public static final double CPU_BOUND = 0.9;
   /** The share of the window spent in GC at or above which a phase is client-bound. */
   public static final double GC_BOUND = 0.1;
+  /**
+   * The shortest window whose shares are judged: the JVM's CPU time is counted in scheduler ticks
+   * (10 ms on Linux) and GC time in milliseconds, so a window of a few tens of milliseconds could
+   * read 5 cores busy on a 2-core machine.
+   */
+  public static final long MIN_WINDOW_NANOS = 1_000_000_000L;
   /** Not measured (a result from before it was, or a JVM that does not say). */
   public static final ClientLoad NONE = new ClientLoad(0, 0, -1, -1, -1, -1);
 
@@ -88,27 +94,32 @@ public final class ClientLoad {
     return gcNanos;
   }
 
-  /** The JVM's CPU time ÷ (window × cores); NaN when unknown. */
+  /** The JVM's CPU time ÷ (window × cores); NaN when unknown or the window too short. */
   public double cpuShare() {
-    return processCpuNanos < 0 || !measured() ? Double.NaN
+    return processCpuNanos < 0 || !judged() ? Double.NaN
         : processCpuNanos / ((double) windowNanos * cores);
   }
 
-  /** Cores the JVM kept busy on average: CPU time ÷ window; NaN when unknown. */
+  /** Whether the window is long enough for its shares to be judged ({@link #MIN_WINDOW_NANOS}). */
+  public boolean judged() {
+    return measured() && windowNanos >= MIN_WINDOW_NANOS;
+  }
+
+  /** Cores the JVM kept busy on average: CPU time ÷ window; NaN when unknown or too short. */
   public double coresUsed() {
-    return processCpuNanos < 0 || windowNanos <= 0 ? Double.NaN
+    return processCpuNanos < 0 || !judged() ? Double.NaN
         : processCpuNanos / (double) windowNanos;
   }
 
-  /** Cores the workers' threads kept busy: their CPU time ÷ window; NaN when unknown. */
+  /** Cores the workers' threads kept busy: their CPU time ÷ window; NaN as above. */
   public double workerCoresUsed() {
-    return workersCpuNanos < 0 || windowNanos <= 0 ? Double.NaN
+    return workersCpuNanos < 0 || !judged() ? Double.NaN
         : workersCpuNanos / (double) windowNanos;
   }
 
-  /** GC time ÷ window; NaN when unknown. */
+  /** GC time ÷ window; NaN when unknown or the window too short. */
   public double gcShare() {
-    return gcNanos < 0 || windowNanos <= 0 ? Double.NaN : gcNanos / (double) windowNanos;
+    return gcNanos < 0 || !judged() ? Double.NaN : gcNanos / (double) windowNanos;
   }
 
   /** Whether the phase is client-bound (a NaN share never is). */

@@ -364,13 +364,8 @@ public final class ServerPhaseView {
    */
   public String reading(String server) {
     if (samples < 2) {
-      return String.format(Locale.ROOT, "no decomposition: the phase (%.1f s) held fewer than two "
-          + "of the %s's refreshes of its figures (%s): lengthen it to at least %s (-duration, or "
-          + "more files per worker), or shorten the %s's metrics period", phaseSeconds, server,
-          Double.isNaN(refreshSeconds) ? "it refreshed at most once while sampled"
-              : String.format(Locale.ROOT, "one every %.0f s", refreshSeconds),
-          Double.isNaN(refreshSeconds) ? "a few of its metrics periods" : String.format(
-              Locale.ROOT, "%.0f s", 2 * refreshSeconds + 2), server);
+      return String.format(Locale.ROOT, "no decomposition: the phase (%.1f s) %s", phaseSeconds,
+          tooFewRefreshes(server, false));
     }
     if (operations == 0 || ownPerOp.isEmpty()) {
       return "no decomposition: no successful operation, or none of its calls were seen";
@@ -394,6 +389,30 @@ public final class ServerPhaseView {
         + "processing %s (%s calls/op: %s) + rest %s (client, network)", ms(clientMeanMs), server,
         ms(queue), ms(lockWait), ms(processing), fixed(ownCallsPerOp(), 2), String.join(", ", own),
         ms(rest()));
+  }
+
+  /** Whether the phase held fewer than two of the server's refreshes: no decomposition. */
+  public boolean tooShort() {
+    return samples < 2;
+  }
+
+  /** How long the phase's window was, in seconds. */
+  public double phaseSeconds() {
+    return phaseSeconds;
+  }
+
+  /**
+   * Why a phase too short has no decomposition and what to change, for one phase ({@code
+   * several} false: "held ... lengthen it") or several ("each held ... lengthen them").
+   */
+  public String tooFewRefreshes(String server, boolean several) {
+    return String.format(Locale.ROOT, "%s fewer than two of the %s's refreshes of its figures "
+        + "(%s): lengthen %s to at least %s (-duration, or more files per worker), or shorten the "
+        + "%s's metrics period", several ? "each held" : "held", server,
+        Double.isNaN(refreshSeconds) ? "it refreshed at most once while sampled"
+            : String.format(Locale.ROOT, "one every %.0f s", refreshSeconds),
+        several ? "them" : "it", Double.isNaN(refreshSeconds) ? "a few of its metrics periods"
+            : String.format(Locale.ROOT, "%.0f s", 2 * refreshSeconds + 2), server);
   }
 
   private static double zeroIfNaN(double v) {

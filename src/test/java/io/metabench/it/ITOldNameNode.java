@@ -61,9 +61,9 @@ class ITOldNameNode {
         .contains("the other Hadoop line's default port (http://127.0.0.1:9870/jmx refused)")
         .contains("the NameNode has no rpc.metrics.timeunit")
         // Its refreshes are read (phases this short hold fewer than two of them).
-        .containsPattern("NameNode, create_write: no decomposition: the phase \\([0-9.]+ s\\) "
-            + "held fewer than two of the NameNode's refreshes of its figures \\(one every [0-9]+ "
-            + "s\\)")
+        .containsPattern("NameNode: no decomposition for create_write \\([0-9.]+ s\\), .*: "
+            + "each held fewer than two of the NameNode's refreshes of its figures \\(one every "
+            + "[0-9]+ s\\)")
         .contains("store calls, create_write: 2.00 NameNode RPCs/op (Complete 1.00, Create 1.00)")
         .contains("store calls, rename: 1.00 NameNode RPCs/op (Rename 1.00)");
     assertThat(r.stdout + r.stderr).doesNotContain("could not be read");

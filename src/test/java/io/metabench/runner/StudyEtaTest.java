@@ -27,20 +27,21 @@ class StudyEtaTest {
     // 2 iterations x threads 1,4 x one target: the order is (1), (4), (1), (4).
     StudyEta eta = new StudyEta(StudyPlan.fromConfiguration(conf("1,4", "2")));
     assertThat(eta.secondsLeft(1)).isNaN();
-    eta.finished(1, 10);
-    // Nothing yet at 4 threads: the target's mean stands in for it.
-    assertThat(eta.secondsLeft(2)).isEqualTo(30.0);
-    eta.finished(2, 40);
-    // The last two runs repeat their cells' first.
-    assertThat(eta.secondsLeft(3)).isEqualTo(50.0);
-    eta.finished(3, 20);
-    assertThat(eta.secondsLeft(4)).isEqualTo(40.0);
+    eta.finished(1, 10, 4);
+    // Nothing yet at 4 threads: the target's mean stands in for it, warm-up included (its first
+    // run warms); run 3 repeats run 1 without its 4 s of warm-up.
+    assertThat(eta.secondsLeft(2)).isEqualTo(10.0 + 6 + 10);
+    eta.finished(2, 40, 10);
+    // The last two runs repeat their cells' first, warm already.
+    assertThat(eta.secondsLeft(3)).isEqualTo(6.0 + 30);
+    eta.finished(3, 20, 0);
+    assertThat(eta.secondsLeft(4)).isEqualTo(30.0);
   }
 
   @Test
   void aRunNotRunLeavesTheEstimateToTheOthers() {
     StudyEta eta = new StudyEta(StudyPlan.fromConfiguration(conf("1,2,4", "1")));
-    eta.finished(1, 6);
+    eta.finished(1, 6, 0);
     // Run 2 did not run (no figure): run 3 on takes the target's mean.
     assertThat(eta.secondsLeft(3)).isEqualTo(6.0);
   }

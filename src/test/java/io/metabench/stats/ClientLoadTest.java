@@ -27,6 +27,11 @@ class ClientLoadTest {
     assertThat(noCpu.bound()).isFalse();
     assertThat(noCpu.describe()).isEqualTo("GC 0% of the phase");
     assertThat(ClientLoad.NONE.measured()).isFalse();
+    // Under a second, CPU time counted in 10 ms ticks says nothing: 0.05 s of CPU in 15 ms.
+    ClientLoad brief = new ClientLoad(15_000_000L, 2, 50_000_000L, 10_000_000L, 5_000_000L, 0);
+    assertThat(brief.judged()).isFalse();
+    assertThat(brief.cpuShare()).isNaN();
+    assertThat(brief.bound()).isFalse();
     assertThat(ClientLoad.NONE.bound()).isFalse();
   }
 

@@ -19,8 +19,8 @@ import org.apache.hadoop.conf.Configuration;
 /**
  * {@code metabench replay}: replays an HDFS audit log (docs/replay.md). Every input is checked
  * (options, the log, {@code -jsonOut}) before anything logs in or is written; the result is
- * shown and saved as a run's. (Not {@code io.metabench.replay.ReplayCommand}, the table of audit
- * commands a replay executes.)
+ * shown and saved as a run's. The table of audit commands a replay executes is
+ * {@code io.metabench.replay.AuditCommand}.
  */
 public final class ReplayCommand extends Command {
   public ReplayCommand(CommandContext context) {

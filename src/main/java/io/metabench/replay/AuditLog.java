@@ -45,9 +45,9 @@ public final class AuditLog {
   /** A command to replay: the audit line and the command it is replayed as. */
   public static final class Entry {
     private final AuditEvent event;
-    private final ReplayCommand command;
+    private final AuditCommand command;
 
-    Entry(AuditEvent event, ReplayCommand command) {
+    Entry(AuditEvent event, AuditCommand command) {
       this.event = event;
       this.command = command;
     }
@@ -56,7 +56,7 @@ public final class AuditLog {
       return event;
     }
 
-    public ReplayCommand command() {
+    public AuditCommand command() {
       return command;
     }
   }
@@ -185,12 +185,12 @@ public final class AuditLog {
               break;
             }
             audit++;
-            ReplayCommand c = ReplayCommand.of(e.cmd());
+            AuditCommand c = AuditCommand.of(e.cmd());
             if (!e.allowed()) {
               denied.merge(e.cmd(), 1L, Long::sum);
             } else if (c == null || e.src() == null || !e.src().startsWith("/")) {
               unsupported.merge(e.cmd(), 1L, Long::sum);
-            } else if (c == ReplayCommand.DELETE && e.src().equals("/")) {
+            } else if (c == AuditCommand.DELETE && e.src().equals("/")) {
               // It would remove the replay subtree itself.
               unsupported.merge("delete /", 1L, Long::sum);
             } else {

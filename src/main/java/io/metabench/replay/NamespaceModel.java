@@ -100,12 +100,12 @@ final class NamespaceModel {
   /** Takes the log's next command, numbered {@code k}. */
   void accept(long k, AuditLog.Entry entry) {
     AuditEvent e = entry.event();
-    ReplayCommand c = entry.command();
+    AuditCommand c = entry.command();
     String[] parts = parts(e.src());
     switch (c) {
       case CREATE:
       case MKDIRS:
-        make(parts, c == ReplayCommand.MKDIRS);
+        make(parts, c == AuditCommand.MKDIRS);
         return;
       case GETFILEINFO:
       case CONTENT_SUMMARY:
@@ -118,15 +118,15 @@ final class NamespaceModel {
     if (n == null) {
       return;
     }
-    if (c == ReplayCommand.DELETE || c == ReplayCommand.RENAME
-        || c == ReplayCommand.SET_PERMISSION) {
+    if (c == AuditCommand.DELETE || c == AuditCommand.RENAME
+        || c == AuditCommand.SET_PERMISSION) {
       if (n.dirLike() || n.pre >= 0 && (evidence.get(n.pre) & DIR) != 0) {
         ordered.set(index(k));
       }
     }
-    if (c == ReplayCommand.DELETE) {
+    if (c == AuditCommand.DELETE) {
       gone(n);
-    } else if (c == ReplayCommand.RENAME && e.dst() != null) {
+    } else if (c == AuditCommand.RENAME && e.dst() != null) {
       move(k, n, parts(e.dst()));
     }
   }
@@ -198,9 +198,9 @@ final class NamespaceModel {
   }
 
   /** A command that needs its path: the node, or null when the log says it is absent. */
-  private Node need(long k, String[] parts, ReplayCommand c) {
-    int kind = c == ReplayCommand.OPEN || c == ReplayCommand.APPEND
-        || c == ReplayCommand.SET_TIMES ? FILE : c == ReplayCommand.LIST_STATUS ? LISTED : 0;
+  private Node need(long k, String[] parts, AuditCommand c) {
+    int kind = c == AuditCommand.OPEN || c == AuditCommand.APPEND
+        || c == AuditCommand.SET_TIMES ? FILE : c == AuditCommand.LIST_STATUS ? LISTED : 0;
     Lookup at = lookup(parts);
     Node n = at.found;
     if (n == null) {

@@ -7,7 +7,7 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * A recorded command as an ordinary {@link MetaOp}: the command its thread's {@link ReplaySource}
- * took last, replayed by its {@link ReplayCommand} on its paths remapped under
+ * took last, replayed by its {@link AuditCommand} on its paths remapped under
  * {@code <baseDir>/replay}. What the command moved (entries listed, summarised) is the
  * operation's amount.
  *
@@ -27,7 +27,7 @@ final class ReplayOp implements MetaOp {
     Path src = ReplaySchedule.remap(baseDir, e.src());
     Path dst = e.dst() == null ? null : ReplaySchedule.remap(baseDir, e.dst());
     long moved = current.entry.command().execute(ctx.fs(), src, dst, e);
-    if (moved == ReplayCommand.RETURNED_FALSE) {
+    if (moved == AuditCommand.RETURNED_FALSE) {
       return false;
     }
     ctx.addAmount(moved);

@@ -37,7 +37,7 @@ class AuditLogParserTest {
     assertThat(e.perm()).isEqualTo("alice:supergroup:rw-r--r--");
     // 2026-11-22T08:45:07.440Z
     assertThat(e.epochMillis()).isEqualTo(1795337107440L);
-    assertThat(ReplayCommand.of(e.cmd())).isEqualTo(ReplayCommand.CREATE);
+    assertThat(AuditCommand.of(e.cmd())).isEqualTo(AuditCommand.CREATE);
   }
 
   @Test
@@ -48,7 +48,7 @@ class AuditLogParserTest {
     AuditEvent o = parse(line("2026-11-22 08:45:08,002", true, "bob (auth:SIMPLE)",
         "rename (options=[OVERWRITE])", "/data/b", "/data/c", "bob:supergroup:rw-r--r--"));
     assertThat(o.cmd()).isEqualTo("rename (options=[OVERWRITE])");
-    assertThat(ReplayCommand.of(o.cmd())).isEqualTo(ReplayCommand.RENAME);
+    assertThat(AuditCommand.of(o.cmd())).isEqualTo(AuditCommand.RENAME);
   }
 
   @Test
@@ -109,8 +109,8 @@ class AuditLogParserTest {
     assertThat(a.lines()).isEqualTo(9);
     assertThat(a.auditLines()).isEqualTo(8);
     assertThat(a.otherLines()).isEqualTo(1);
-    assertThat(ReplayScheduleTest.entries(a)).extracting(e -> e.command()).containsExactly(ReplayCommand.MKDIRS,
-        ReplayCommand.CREATE, ReplayCommand.CONTENT_SUMMARY, ReplayCommand.OPEN);
+    assertThat(ReplayScheduleTest.entries(a)).extracting(e -> e.command()).containsExactly(AuditCommand.MKDIRS,
+        AuditCommand.CREATE, AuditCommand.CONTENT_SUMMARY, AuditCommand.OPEN);
     assertThat(a.unsupported()).containsEntry("setOwner", 1L)
         .containsEntry("listCachePools", 1L).hasSize(2);
     assertThat(a.denied()).containsEntry("open", 2L).hasSize(1);
@@ -121,10 +121,10 @@ class AuditLogParserTest {
 
   @Test
   void setPermissionTakesTheModeThePermFieldRecords() {
-    assertThat(ReplayCommand.mode("alice:supergroup:rwx------").toShort()).isEqualTo((short) 0700);
-    assertThat(ReplayCommand.mode("alice:supergroup:rwxrwxrwt").toShort())
+    assertThat(AuditCommand.mode("alice:supergroup:rwx------").toShort()).isEqualTo((short) 0700);
+    assertThat(AuditCommand.mode("alice:supergroup:rwxrwxrwt").toShort())
         .isEqualTo((short) 01777);
-    assertThat(ReplayCommand.mode(null).toShort()).isEqualTo((short) 0644);
-    assertThat(ReplayCommand.mode("garbage").toShort()).isEqualTo((short) 0644);
+    assertThat(AuditCommand.mode(null).toShort()).isEqualTo((short) 0644);
+    assertThat(AuditCommand.mode("garbage").toShort()).isEqualTo((short) 0644);
   }
 }

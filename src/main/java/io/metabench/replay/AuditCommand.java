@@ -42,7 +42,7 @@ import org.apache.hadoop.fs.permission.FsPermission;
  *
  * <p>Stateless; shared by all threads.
  */
-public enum ReplayCommand {
+public enum AuditCommand {
   CREATE(OpType.CREATE_WRITE, "create") {
     @Override
     long execute(FileSystem fs, Path src, Path dst, AuditEvent e) throws IOException {
@@ -130,7 +130,7 @@ public enum ReplayCommand {
   private final OpType op;
   private final String auditName;
 
-  ReplayCommand(OpType op, String auditName) {
+  AuditCommand(OpType op, String auditName) {
     this.op = op;
     this.auditName = auditName;
   }
@@ -158,8 +158,8 @@ public enum ReplayCommand {
    * match, except that rename also stands for {@code rename (options=[…])} (the NameNode's name
    * for the rename with options that FileContext and DistributedFileSystem use).
    */
-  public static ReplayCommand of(String cmd) {
-    for (ReplayCommand c : values()) {
+  public static AuditCommand of(String cmd) {
+    for (AuditCommand c : values()) {
       if (c.auditName.equals(cmd)) {
         return c;
       }

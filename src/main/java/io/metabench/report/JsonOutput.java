@@ -119,8 +119,7 @@ public final class JsonOutput {
 
     @Override
     public void writeStartObject(JsonGenerator g) throws IOException {
-      g.writeRaw('{');
-      depth++;
+      open(g, '{');
     }
 
     @Override
@@ -130,8 +129,7 @@ public final class JsonOutput {
 
     @Override
     public void writeObjectEntrySeparator(JsonGenerator g) throws IOException {
-      g.writeRaw(',');
-      newline(g);
+      separate(g);
     }
 
     @Override
@@ -141,8 +139,7 @@ public final class JsonOutput {
 
     @Override
     public void writeStartArray(JsonGenerator g) throws IOException {
-      g.writeRaw('[');
-      depth++;
+      open(g, '[');
     }
 
     @Override
@@ -152,6 +149,17 @@ public final class JsonOutput {
 
     @Override
     public void writeArrayValueSeparator(JsonGenerator g) throws IOException {
+      separate(g);
+    }
+
+    /** An object or an array opens: one level deeper. */
+    private void open(JsonGenerator g, char bracket) throws IOException {
+      g.writeRaw(bracket);
+      depth++;
+    }
+
+    /** Between an object's entries or an array's values: a comma, then the next line. */
+    private void separate(JsonGenerator g) throws IOException {
       g.writeRaw(',');
       newline(g);
     }

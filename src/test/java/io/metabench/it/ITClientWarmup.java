@@ -156,7 +156,8 @@ class ITClientWarmup {
     // Warmed no longer than it replays: its 2 commands span 10 ms at the recorded pace, so the
     // warm-up ends within a few of its looks (without the bound: at least three 0.5 s looks).
     MetaBenchRun bounded = MetaBenchRun.run(new Configuration(), scratch, "replay", "-auditLog",
-        log.getPath(), "-baseDir", new File(scratch, "bounded").toURI().toString());
+        log.getPath(), "-baseDir", new File(scratch, "bounded").toURI().toString(),
+        "-clientWarmup", "30");
     assertThat(bounded.exitCode).as(bounded.toString()).isZero();
     JsonNode w = bounded.phase("mkdirs").get("clientWarmup");
     assertThat(w.get("calls").asLong()).as(w.toString()).isPositive();

@@ -41,6 +41,40 @@ class ITInterruption {
         .waitFor()).isZero();
   }
 
+  /**
+   * Waits for {@code p} to exit; when it does not within {@code seconds}, fails with what it
+   * printed and its threads' stacks (jcmd), so a stall shows where it is, then kills it.
+   */
+  private void exits(Process p, int seconds) throws Exception {
+    if (p.waitFor(seconds, TimeUnit.SECONDS)) {
+      return;
+    }
+    long pid = (Long) Process.class.getMethod("pid").invoke(p);
+    File jcmd = new File(System.getProperty("java.home"), "bin/jcmd");
+    String stacks;
+    try {
+      Process dump = new ProcessBuilder(jcmd.getPath(), Long.toString(pid), "Thread.print")
+          .redirectErrorStream(true).start();
+      stacks = new String(readAll(dump.getInputStream()), StandardCharsets.UTF_8);
+      dump.waitFor(30, TimeUnit.SECONDS);
+    } catch (java.io.IOException e) {
+      stacks = "(no thread dump: " + e + ")";
+    }
+    p.destroyForcibly();
+    throw new AssertionError("the run did not exit within " + seconds + " s of the signal\n"
+        + "--- stderr\n" + read("err.txt") + "\n--- stdout\n" + read("out.txt")
+        + "\n--- threads\n" + stacks);
+  }
+
+  private static byte[] readAll(java.io.InputStream in) throws java.io.IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    byte[] buf = new byte[8192];
+    for (int n; (n = in.read(buf)) > 0; ) {
+      out.write(buf, 0, n);
+    }
+    return out.toByteArray();
+  }
+
   private String read(String name) throws Exception {
     return new String(Files.readAllBytes(new File(scratch, name).toPath()),
         StandardCharsets.UTF_8);
@@ -63,7 +97,7 @@ class ITInterruption {
           "-quiet");
       waitFor(new File(base, "data/map_0/thread_0/d_0/file_20"));
       signal(p, signal);
-      assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+      exits(p, 60);
       assertThat(p.exitValue()).as(read("err.txt")).isEqualTo(130);
 
       assertThat(read("err.txt")).contains("metabench: SIG" + signal + ": finishing the "
@@ -102,7 +136,7 @@ class ITInterruption {
     // thread_1 exists only in the second run (2 threads)
     waitFor(new File(base, "data/map_0/thread_1/file_2"));
     signal(p, "TERM");
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    exits(p, 60);
     assertThat(p.exitValue()).as(read("err.txt")).isEqualTo(130);
     List<String> runs = Files.readAllLines(new File(out, "runs.csv").toPath(),
         StandardCharsets.UTF_8);
@@ -144,7 +178,7 @@ class ITInterruption {
     Thread.sleep(300);
     long before = System.nanoTime();
     signal(p, "INT");
-    assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    exits(p, 10);
     assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - before)).isLessThan(10);
     assertThat(p.exitValue()).isEqualTo(130);
     assertThat(read("err.txt")).contains("SIGINT again: exiting at once, without a report");
@@ -161,7 +195,7 @@ class ITInterruption {
     waitFor(new File(base, "data/map_0/thread_0/d_0/file_20"));
     Thread.sleep(2500); // a couple of whole seconds
     signal(p, "KILL");
-    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    exits(p, 30);
     List<String> lines = Files.readAllLines(series.toPath(), StandardCharsets.UTF_8);
     assertThat(lines.get(0)).isEqualTo("phase,second,interval_s,ok,failed,tps,p50_ms,p99_ms,"
         + "max_ms");

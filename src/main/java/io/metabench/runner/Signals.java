@@ -57,10 +57,29 @@ public final class Signals {
             }
             return null;
           });
+      Object ignored = handlerClass.getField("SIG_IGN").get(null);
+      boolean all = true;
+      // Each on its own: a process started in the background (or under nohup) has SIGINT
+      // ignored, and the JVM then leaves it ignored (handle returns SIG_IGN) or refuses it;
+      // SIGTERM must still stop the run with a report, and the user must know.
       for (String s : new String[] {"INT", "TERM"}) {
-        handle.invoke(null, newSignal.newInstance(s), handler);
+        String why;
+        try {
+          Object before = handle.invoke(null, newSignal.newInstance(s), handler);
+          why = before == ignored || ignored.equals(before) ? "it is ignored" : null;
+        } catch (java.lang.reflect.InvocationTargetException e) {
+          why = String.valueOf(e.getCause().getMessage());
+        }
+        if (why != null) {
+          all = false;
+          err.println("metabench: SIG" + s + " cannot be handled in this process (" + why
+              + "; a process started in the background ignores SIGINT): " + (s.equals("INT")
+              ? "Ctrl-C cannot stop it; stop it with SIGTERM (kill PID), which reports what "
+              + "completed" : "it ends the run without a report"));
+          err.flush();
+        }
       }
-      return true;
+      return all;
     } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
       LOG.debug("signal handlers not installed", e);
       return false;

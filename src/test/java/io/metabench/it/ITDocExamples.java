@@ -3,6 +3,7 @@ package io.metabench.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.testing.DocExamples;
+import io.metabench.testing.DocSamples;
 import io.metabench.testing.ScriptRun;
 import java.io.File;
 import java.util.ArrayList;
@@ -17,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
  * its own is run through the script, scaled down ({@link DocExamples#scaled}), and must succeed,
  * so the docs stay true. The examples of one shell block run in order in one working directory
  * (a later one may read what an earlier one made). What ran and what was skipped, and why, is
- * printed.
+ * printed. Then the sample output the docs show is checked against what those runs printed
+ * ({@link DocSamples}): a sample line of a kind they printed must read as one of their lines,
+ * numbers aside.
  */
 class ITDocExamples {
   private static final File PROJECT = new File(System.getProperty("metabench.project.dir", "."));
@@ -32,6 +35,7 @@ class ITDocExamples {
     Map<String, File> dirs = new LinkedHashMap<>();
     List<String> ran = new ArrayList<>();
     List<String> failures = new ArrayList<>();
+    List<String> printed = new ArrayList<>();
     for (DocExamples.Example e : examples) {
       if (e.skipped != null) {
         System.out.println("skipped " + e + "  (" + e.skipped + ")");
@@ -55,6 +59,8 @@ class ITDocExamples {
       String line = String.format("ran %s  (%.1f s)", e, (System.nanoTime() - started) / 1e9);
       System.out.println(line);
       ran.add(line);
+      printed.addAll(java.util.Arrays.asList(r.stdout.split("\n")));
+      printed.addAll(java.util.Arrays.asList(r.stderr.split("\n")));
       if (r.exitCode != e.exitCode) {
         failures.add(e + "\n  as run: " + String.join(" ", cmd) + "\n  expected exit "
             + e.exitCode + "\n" + r);
@@ -66,6 +72,13 @@ class ITDocExamples {
     assertThat(ran.size()).as("examples run").isGreaterThanOrEqualTo(12);
     assertThat(String.join("\n", ran)).contains("scripts/meta-bench.sh all")
         .contains("-target /benchmarks/MetaBench").contains("-baseDir /benchmarks/NNBench");
+
+    // The sample output the docs show is what the program prints now (numbers aside).
+    DocSamples.Result samples = DocSamples.check(DocSamples.of(PROJECT), printed);
+    System.out.printf("%d sample lines checked against what the examples printed, %d of kinds "
+        + "they did not print (not checked)%n", samples.checked, samples.unchecked.size());
+    assertThat(samples.drifted).as("sample lines unlike any the program printed").isEmpty();
+    assertThat(samples.checked).as("sample lines checked").isGreaterThanOrEqualTo(20);
   }
 
   /** A result file {@code report} is given that is not in {@code dir}; null when all are. */

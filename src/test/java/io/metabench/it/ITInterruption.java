@@ -25,7 +25,17 @@ class ITInterruption {
   File scratch;
 
   private Process start(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(Arrays.asList(
+    return startWithInt("DEFAULT", args);
+  }
+
+  /**
+   * A MetaBench process whose SIGINT disposition is {@code intDisposition} ({@code DEFAULT} or
+   * {@code IGNORE}), set by perl (Essential on Debian) before it execs the JVM: a child inherits
+   * its parent's, and a test suite started in the background ignores SIGINT.
+   */
+  private Process startWithInt(String intDisposition, String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(Arrays.asList("perl", "-e",
+        "$SIG{INT} = '" + intDisposition + "'; $SIG{TERM} = 'DEFAULT'; exec @ARGV or die $!",
         new File(System.getProperty("java.home"), "bin/java").getPath(),
         "-cp", System.getProperty("java.class.path"), MetaBench.class.getName()));
     cmd.addAll(Arrays.asList(args));
@@ -118,6 +128,25 @@ class ITInterruption {
       }
       assertThat(files).isEqualTo(made);
     }
+  }
+
+  /**
+   * A process started with SIGINT ignored (in the background, under nohup) says so at once, and
+   * SIGTERM still stops it with a report.
+   */
+  @Test
+  void withCtrlCIgnoredTheRunSaysSoAndSigtermStillReports() throws Exception {
+    File base = new File(scratch, "base-ignored");
+    File json = new File(scratch, "ignored.json");
+    Process p = startWithInt("IGNORE", "-operation", "create_write", "-numFiles", "1000000", "-baseDir",
+        base.toURI().toString(), "-jsonOut", json.getPath(), "-nnbenchLog", "", "-quiet");
+    waitFor(new File(base, "data/map_0/thread_0/d_0/file_20"));
+    assertThat(read("err.txt")).contains("metabench: SIGINT cannot be handled in this process")
+        .contains("stop it with SIGTERM (kill PID), which reports what completed");
+    signal(p, "TERM");
+    exits(p, 60);
+    assertThat(p.exitValue()).as(read("err.txt")).isEqualTo(130);
+    assertThat(read("out.txt")).contains("Stopped early (interrupted by SIGTERM)");
   }
 
   /**

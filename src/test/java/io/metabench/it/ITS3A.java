@@ -241,6 +241,6 @@ class ITS3A extends NamespaceFactsContract {
     assertThat(rename.get("byType").get("object_copy_requests").asLong()).isEqualTo(8);
     assertThat(rename.get("byType").get("object_delete_request").asLong()).isEqualTo(8);
     assertThat(rename.get("byType").get("object_list_request").asLong()).isEqualTo(8);
-    assertThat(r.stdout).contains("store calls, rename: 6.00 calls/op");
+    assertThat(r.stdout).contains("store calls, rename: 6.00 requests/op");
   }
 }

@@ -70,16 +70,21 @@ public final class DocExamples {
 
   /** Every example of README.md and docs/ (recursively) under {@code project}, in file order. */
   public static List<Example> of(File project) throws IOException {
-    List<File> files = new ArrayList<>();
-    files.add(new File(project, "README.md"));
-    collect(new File(project, "docs"), files);
     List<Example> all = new ArrayList<>();
-    for (File f : files) {
+    for (File f : markdown(project)) {
       String rel = project.toPath().relativize(f.toPath()).toString();
       all.addAll(parse(rel, new String(Files.readAllBytes(f.toPath()), StandardCharsets.UTF_8),
           project));
     }
     return all;
+  }
+
+  /** README.md and every Markdown file under docs/ (recursively), in file order. */
+  public static List<File> markdown(File project) {
+    List<File> files = new ArrayList<>();
+    files.add(new File(project, "README.md"));
+    collect(new File(project, "docs"), files);
+    return files;
   }
 
   private static void collect(File dir, List<File> into) {

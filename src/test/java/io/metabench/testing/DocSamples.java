@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -63,11 +62,8 @@ public final class DocSamples {
 
   /** The lines of every fenced block with no language in README.md and docs/. */
   public static List<Line> of(File project) throws IOException {
-    List<File> files = new ArrayList<>();
-    files.add(new File(project, "README.md"));
-    collect(new File(project, "docs"), files);
     List<Line> out = new ArrayList<>();
-    for (File f : files) {
+    for (File f : DocExamples.markdown(project)) {
       String rel = project.toPath().relativize(f.toPath()).toString();
       List<String> lines = Files.readAllLines(f.toPath(), StandardCharsets.UTF_8);
       boolean sample = false;
@@ -83,21 +79,6 @@ public final class DocSamples {
       }
     }
     return out;
-  }
-
-  private static void collect(File dir, List<File> into) {
-    File[] entries = dir.listFiles();
-    if (entries == null) {
-      return;
-    }
-    Arrays.sort(entries);
-    for (File e : entries) {
-      if (e.isDirectory()) {
-        collect(e, into);
-      } else if (e.getName().endsWith(".md")) {
-        into.add(e);
-      }
-    }
   }
 
   /** The line with numbers and operation names masked, as words, up to an abridgement. */

@@ -110,10 +110,16 @@ public final class NameNodeRpcs {
     }
   }
 
-  private static void count(String method, boolean failed) {
-    String name = PREFIX + Character.toUpperCase(method.charAt(0)) + method.substring(1)
-        + (failed ? ".failures" : "");
-    COUNTS.computeIfAbsent(name, k -> new LongAdder()).increment();
+  /** Each method's counters (made once, then found without building a name on each call). */
+  private static final ConcurrentMap<Method, LongAdder[]> BY_METHOD = new ConcurrentHashMap<>();
+
+  private static void count(Method method, boolean failed) {
+    BY_METHOD.computeIfAbsent(method, m -> {
+      String name = PREFIX + Character.toUpperCase(m.getName().charAt(0))
+          + m.getName().substring(1);
+      return new LongAdder[] {COUNTS.computeIfAbsent(name, k -> new LongAdder()),
+          COUNTS.computeIfAbsent(name + ".failures", k -> new LongAdder())};
+    })[failed ? 1 : 0].increment();
   }
 
   /** The counts as Hadoop's storage statistics, scheme {@code hdfs}. */
@@ -244,10 +250,10 @@ public final class NameNodeRpcs {
       }
       try {
         Object result = method.invoke(inner, args);
-        count(method.getName(), false);
+        count(method, false);
         return result;
       } catch (InvocationTargetException e) {
-        count(method.getName(), true);
+        count(method, true);
         throw e.getCause();
       }
     }

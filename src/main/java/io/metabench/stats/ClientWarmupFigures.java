@@ -77,7 +77,7 @@ public final class ClientWarmupFigures {
     long failed = 0;
     long nanos = 0;
     boolean capped = false;
-    double rate = 0;
+    double rate = Double.NaN;
     int warmedBy = 0;
     for (ClientWarmupFigures p : parts) {
       warmedBy = Math.max(warmedBy, p.warmedByRun);
@@ -85,7 +85,10 @@ public final class ClientWarmupFigures {
       failed += p.failed;
       nanos = Math.max(nanos, p.nanos);
       capped |= p.capped;
-      rate += p.lastRate;
+      // The processes' rates add up; a part that never sampled one (no warm-up) adds nothing.
+      if (!Double.isNaN(p.lastRate)) {
+        rate = (Double.isNaN(rate) ? 0 : rate) + p.lastRate;
+      }
     }
     return calls == 0 && nanos == 0 && warmedBy > 0 ? warmedBy(warmedBy)
         : of(calls, failed, nanos, capped, rate);

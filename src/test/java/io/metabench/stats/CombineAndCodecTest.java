@@ -117,6 +117,42 @@ class CombineAndCodecTest {
   }
 
   @Test
+  void howAWarmUpEndedAndTheClientsLoadTravelAndCombineOverMaps() throws Exception {
+    PhaseResult a = map(7 * MS, 9 * MS, new long[] {1}, Collections.emptyMap(), 0)
+        .withClientWarmup(new ClientWarmupFigures(1_000, 0, 30_000 * MS, true, 800.5))
+        .withClientLoad(new ClientLoad(10_000 * MS, 2, 19_000 * MS, 9_000 * MS, 5_000 * MS,
+            100 * MS));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ResultCodec.writePhase(a, new DataOutputStream(bytes));
+    PhaseResult copy = ResultCodec.readPhase(new DataInputStream(
+        new ByteArrayInputStream(bytes.toByteArray())));
+    assertThat(copy.clientWarmup().capped()).isTrue();
+    assertThat(copy.clientWarmup().lastRate()).isEqualTo(800.5);
+    assertThat(copy.clientLoad().cpuShare()).isEqualTo(0.95);
+    assertThat(copy.clientLoad().workersCpuNanos()).isEqualTo(9_000 * MS);
+    assertThat(copy.clientLoad().busiestWorkerCpuNanos()).isEqualTo(5_000 * MS);
+    assertThat(copy.clientLoad().gcNanos()).isEqualTo(100 * MS);
+    assertThat(copy.clientLoad().bound()).isTrue();
+
+    // A later run of a study: no warm-up, and which run warmed the JVM, through the codec too.
+    PhaseResult warm = map(8 * MS, 10 * MS, new long[] {1}, Collections.emptyMap(), 0)
+        .withClientWarmup(ClientWarmupFigures.warmedBy(3));
+    bytes.reset();
+    ResultCodec.writePhase(warm, new DataOutputStream(bytes));
+    assertThat(ResultCodec.readPhase(new DataInputStream(new ByteArrayInputStream(
+        bytes.toByteArray()))).clientWarmup().warmedByRun()).isEqualTo(3);
+
+    // Over maps: capped when any was; rates add, a map with none adds nothing; the busiest load.
+    PhaseResult b = map(8 * MS, 10 * MS, new long[] {1}, Collections.emptyMap(), 0)
+        .withClientWarmup(new ClientWarmupFigures(500, 0, 2_000 * MS, false, Double.NaN))
+        .withClientLoad(new ClientLoad(10_000 * MS, 4, 4_000 * MS, 1_000 * MS, 500 * MS, 0));
+    PhaseResult both = PhaseResult.combine(OpType.RENAME, Arrays.asList(copy, b));
+    assertThat(both.clientWarmup().capped()).isTrue();
+    assertThat(both.clientWarmup().lastRate()).isEqualTo(800.5);
+    assertThat(both.clientLoad().cores()).isEqualTo(2);
+  }
+
+  @Test
   void thePrefillsWarmUpTravelsAndCombinesOverMaps() throws Exception {
     PrefillResult a = new PrefillResult(PrefillResult.Status.CREATED, true, 10, 2, 0, 10, 0, 0,
         0, 40 * MS, Collections.emptyMap())

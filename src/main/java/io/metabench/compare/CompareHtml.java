@@ -73,7 +73,8 @@ public final class CompareHtml implements ResultFormat<List<Comparison>> {
   }
 
   private static void writeTable(Comparison c, Appendable out) throws IOException {
-    out.append("<table>\n<thead><tr><th>phase</th><th>threads</th><th>baseline TPS</th>"
+    out.append("<div class=\"wide\"><table>\n<thead><tr><th>phase</th><th>threads</th>"
+        + "<th>baseline TPS</th>"
         + "<th>candidate TPS</th><th>ratio</th><th>interval</th><th>basis</th><th>verdict</th>"
         + "<th>p50 base / cand. ms</th><th>p99 base / cand. ms</th>"
         + "<th>p99.9 base / cand. ms</th><th>latency</th></tr></thead>\n<tbody>\n");
@@ -93,7 +94,7 @@ public final class CompareHtml implements ResultFormat<List<Comparison>> {
       out.append("<td>" + (r.latencyDiffers ? "differs" : "no significant change")
           + fmt(" (KS D=%.3f)", r.ks.d) + "</td></tr>\n");
     }
-    out.append("</tbody>\n</table>\n");
+    out.append("</tbody>\n</table></div>\n");
   }
 
   private static String ms(Side.Row r, double percentile) {

@@ -52,7 +52,10 @@ public final class HtmlReport {
           + "text-align:center}",
       "figure{margin:1em 0 2em}figure svg{max-width:100%;height:auto}",
       "figcaption{color:#555;font-size:.9em}",
-      "p.note{color:#555;font-size:.9em}");
+      "p.note{color:#555;font-size:.9em}",
+      // A table wider than the page (many targets, compare's twelve columns) scrolls in place
+      // instead of running off the page's right edge.
+      "div.wide{overflow-x:auto}");
 
   private HtmlReport() {}
 
@@ -169,7 +172,8 @@ public final class HtmlReport {
     List<String> targets = summary.targets();
     String base = targets.get(0);
     out.append("<h3 id=\"op-" + esc(phase) + "\">" + esc(phase) + "</h3>\n");
-    out.append("<table class=\"phase\">\n<thead>\n<tr><th rowspan=\"2\">threads</th>");
+    out.append("<div class=\"wide\"><table class=\"phase\">\n<thead>\n"
+        + "<tr><th rowspan=\"2\">threads</th>");
     for (String t : targets) {
       out.append("<th colspan=\"5\">" + esc(t) + "</th>");
     }
@@ -201,7 +205,7 @@ public final class HtmlReport {
       }
       out.append("</tr>\n");
     }
-    out.append("</tbody>\n</table>\n");
+    out.append("</tbody>\n</table></div>\n");
   }
 
   /** This row's mean TPS over the baseline's at the same threads, e.g. "0.73x"; "-" if none. */
@@ -234,29 +238,9 @@ public final class HtmlReport {
       json.writeNumber(n);
     }
     json.writeEndArray();
-    json.writeArrayFieldStart("rows");
+    json.writeArrayFieldStart("summary");
     for (SummaryRow r : summary.rows()) {
-      SummaryRow.Latency l = r.latency();
-      json.writeStartObject();
-      json.writeStringField("target", r.target());
-      json.writeStringField("fs_uri", r.fsUri());
-      json.writeStringField("phase", r.phase());
-      json.writeNumberField("threads", r.threads());
-      json.writeNumberField("iterations", r.iterations());
-      JsonOutput.number(json, "tps_mean", r.tpsMean(), 3);
-      JsonOutput.number(json, "tps_min", r.tpsMin(), 3);
-      JsonOutput.number(json, "tps_max", r.tpsMax(), 3);
-      JsonOutput.number(json, "tps_stddev", r.tpsStdDev(), 3);
-      json.writeNumberField("ok", r.successes());
-      json.writeNumberField("failed", r.failed());
-      JsonOutput.number(json, "mean_ms", l.meanMs(), 3);
-      JsonOutput.number(json, "p50_ms", l.p50Ms(), 3);
-      JsonOutput.number(json, "p90_ms", l.p90Ms(), 3);
-      JsonOutput.number(json, "p99_ms", l.p99Ms(), 3);
-      JsonOutput.number(json, "p999_ms", l.p999Ms(), 3);
-      JsonOutput.number(json, "max_ms", l.maxMs(), 3);
-      json.writeBooleanField("knee", r.knee());
-      json.writeEndObject();
+      StudyJsonFormat.writeSummaryRow(json, r);
     }
     json.writeEndArray();
     json.writeEndObject();

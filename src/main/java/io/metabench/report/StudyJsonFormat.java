@@ -55,34 +55,42 @@ public final class StudyJsonFormat implements ResultFormat<StudyResult> {
     w.writeEndArray();
     w.writeArrayFieldStart("summary");
     for (SummaryRow r : result.summary().rows()) {
-      w.writeStartObject();
-      w.writeStringField("target", r.target());
-      w.writeStringField("fileSystem", r.fsUri());
-      w.writeStringField("operation", r.phase());
-      w.writeNumberField("threads", r.threads());
-      w.writeNumberField("iterations", r.iterations());
-      JsonOutput.number(w, "tpsMean", r.tpsMean(), 3);
-      JsonOutput.number(w, "tpsMin", r.tpsMin(), 3);
-      JsonOutput.number(w, "tpsMax", r.tpsMax(), 3);
-      JsonOutput.number(w, "tpsStdDev", r.tpsStdDev(), 3);
-      w.writeNumberField("successful", r.successes());
-      w.writeNumberField("failed", r.failed());
-      w.writeObjectFieldStart("latencyMs");
-      SummaryRow.Latency l = r.latency();
-      JsonOutput.number(w, "mean", l.meanMs(), 6);
-      JsonOutput.number(w, "p50", l.p50Ms(), 6);
-      JsonOutput.number(w, "p90", l.p90Ms(), 6);
-      JsonOutput.number(w, "p99", l.p99Ms(), 6);
-      JsonOutput.number(w, "p999", l.p999Ms(), 6);
-      JsonOutput.number(w, "max", l.maxMs(), 6);
-      w.writeEndObject();
-      w.writeBooleanField("knee", r.knee());
-      w.writeNumberField("unsteadyIterations", r.unsteady());
-      w.writeNumberField("clientBoundIterations", r.clientBound());
-      w.writeEndObject();
+      writeSummaryRow(w, r);
     }
     w.writeEndArray();
     w.writeEndObject();
     JsonOutput.finish(w);
+  }
+
+  /**
+   * One row of a study's summary as a JSON object: the study file's {@code summary} array and
+   * the data of the HTML report (docs/reports.md) write their rows with it.
+   */
+  public static void writeSummaryRow(JsonGenerator w, SummaryRow r) throws IOException {
+    w.writeStartObject();
+    w.writeStringField("target", r.target());
+    w.writeStringField("fileSystem", r.fsUri());
+    w.writeStringField("operation", r.phase());
+    w.writeNumberField("threads", r.threads());
+    w.writeNumberField("iterations", r.iterations());
+    JsonOutput.number(w, "tpsMean", r.tpsMean(), 3);
+    JsonOutput.number(w, "tpsMin", r.tpsMin(), 3);
+    JsonOutput.number(w, "tpsMax", r.tpsMax(), 3);
+    JsonOutput.number(w, "tpsStdDev", r.tpsStdDev(), 3);
+    w.writeNumberField("successful", r.successes());
+    w.writeNumberField("failed", r.failed());
+    w.writeObjectFieldStart("latencyMs");
+    SummaryRow.Latency l = r.latency();
+    JsonOutput.number(w, "mean", l.meanMs(), 6);
+    JsonOutput.number(w, "p50", l.p50Ms(), 6);
+    JsonOutput.number(w, "p90", l.p90Ms(), 6);
+    JsonOutput.number(w, "p99", l.p99Ms(), 6);
+    JsonOutput.number(w, "p999", l.p999Ms(), 6);
+    JsonOutput.number(w, "max", l.maxMs(), 6);
+    w.writeEndObject();
+    w.writeBooleanField("knee", r.knee());
+    w.writeNumberField("unsteadyIterations", r.unsteady());
+    w.writeNumberField("clientBoundIterations", r.clientBound());
+    w.writeEndObject();
   }
 }

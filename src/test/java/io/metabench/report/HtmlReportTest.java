@@ -3,10 +3,12 @@ package io.metabench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.metabench.report.chart.ChartRenderer;
 import io.metabench.stats.StudySummary;
+import io.metabench.stats.SummaryRow;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -123,7 +124,7 @@ class HtmlReportTest {
   }
 
   @Test
-  void theDataIsInlineJsonWithCsvFieldNamesAndNullForNaN() throws Exception {
+  void theDataIsInlineJsonWithTheStudyFilesSummaryRowsAndNullForNaN() throws Exception {
     String out = fixtureHtml();
     Matcher m = Pattern.compile("<script type=\"application/json\" id=\"metabench-data\">"
         + "(.*?)</script>", Pattern.DOTALL).matcher(out);
@@ -135,25 +136,28 @@ class HtmlReportTest {
         .isEqualTo(SummaryFixture.metadata().get("command"));
     assertThat(data.get("targets").get(1).asText()).isEqualTo(SummaryFixture.ODD);
     assertThat(data.get("threads").toString()).isEqualTo("[1,4,16]");
-    JsonNode rows = data.get("rows");
+    JsonNode rows = data.get("summary");
     assertThat(rows).hasSize(SummaryFixture.rows().size());
-    List<String> fields = Arrays.asList("target", "fs_uri", "phase", "threads", "iterations",
-        "tps_mean", "tps_min", "tps_max", "tps_stddev", "ok", "failed", "mean_ms", "p50_ms",
-        "p90_ms", "p99_ms", "p999_ms", "max_ms", "knee");
-    for (JsonNode r : rows) {
-      assertThat(r.fieldNames()).toIterable().containsExactlyElementsOf(fields);
+    // One writer for a summary row: the page's rows are the study file's, field for field.
+    StringWriter file = new StringWriter();
+    JsonGenerator g = JsonOutput.generator(file, false);
+    g.writeStartArray();
+    for (SummaryRow r : SummaryFixture.rows()) {
+      StudyJsonFormat.writeSummaryRow(g, r);
     }
+    g.writeEndArray();
+    JsonOutput.finish(g);
+    assertThat(rows).isEqualTo(new ObjectMapper().readTree(file.toString()));
     JsonNode first = rows.get(0);
-    assertThat(first.get("tps_mean").asDouble()).isEqualTo(100.0);
-    assertThat(first.get("p99_ms").asDouble()).isEqualTo(28.5);
-    assertThat(first.get("ok").asLong()).isEqualTo(3000);
+    assertThat(first.get("tpsMean").asDouble()).isEqualTo(100.0);
+    assertThat(first.get("latencyMs").get("p99").asDouble()).isEqualTo(28.5);
+    assertThat(first.get("successful").asLong()).isEqualTo(3000);
     JsonNode failed = rows.get(10); // ODD open_read at 4: every operation failed
-    assertThat(failed.get("phase").asText()).isEqualTo("open_read");
+    assertThat(failed.get("operation").asText()).isEqualTo("open_read");
     assertThat(failed.get("threads").asInt()).isEqualTo(4);
     assertThat(failed.get("failed").asLong()).isEqualTo(1200);
-    for (String ms : Arrays.asList("mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms",
-        "max_ms")) {
-      assertThat(failed.get(ms).isNull()).as(ms).isTrue();
+    for (String ms : Arrays.asList("mean", "p50", "p90", "p99", "p999", "max")) {
+      assertThat(failed.get("latencyMs").get(ms).isNull()).as(ms).isTrue();
     }
     assertThat(rows.get(1).get("knee").asBoolean()).isTrue();
   }

@@ -437,8 +437,8 @@ public final class StudyCharts implements ChartRenderer {
 
   static void style(AxesChartStyler st) {
     st.setLocale(Locale.ROOT); // decimal points and digits whatever the machine's locale
-    // A person reads 180,000, not XChart's default 1.8E5 for large values.
-    st.setYAxisDecimalPattern("#,##0.###");
+    // A person reads 180k, not XChart's default 1.8E5 for large values.
+    st.setyAxisTickLabelsFormattingFunction(AxisNumbers::compact);
     st.setChartBackgroundColor(Color.WHITE);
     st.setChartFontColor(Color.BLACK);
     st.setChartTitleBoxVisible(false);

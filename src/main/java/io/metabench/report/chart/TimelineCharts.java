@@ -55,7 +55,9 @@ public final class TimelineCharts {
         y.add(p[1]);
       }
       XYSeries s = c.addSeries(StudyCharts.unique(c, line.getKey()), x, y);
-      s.setMarker(SeriesMarkers.NONE);
+      // A line needs two points: a phase shorter than its first interval would draw nothing.
+      s.setMarker(x.size() < 3 ? SeriesMarkers.CIRCLE : SeriesMarkers.NONE);
+      s.setMarkerColor(StudyCharts.color(n));
       s.setLineColor(StudyCharts.color(n));
       s.setLineWidth(2f);
       n++;

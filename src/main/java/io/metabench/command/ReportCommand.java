@@ -9,7 +9,7 @@ import io.metabench.report.ResultFormatFactory;
 import io.metabench.report.ResultFormatType;
 import io.metabench.report.ResultReader;
 import io.metabench.report.StudyFiles;
-import io.metabench.stats.StudySummary;
+import io.metabench.stats.study.StudySummary;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -12,7 +12,7 @@ import io.metabench.report.ResultFormatType;
 import io.metabench.report.StudyFiles;
 import io.metabench.report.StudyTextFormat;
 import io.metabench.runner.StudyRunner;
-import io.metabench.stats.StudyResult;
+import io.metabench.stats.study.StudyResult;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;

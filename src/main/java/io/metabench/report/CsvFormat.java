@@ -1,10 +1,10 @@
 package io.metabench.report;
 
 import io.metabench.stats.PhaseResult;
-import io.metabench.stats.StudyResult;
-import io.metabench.stats.StudyRun;
-import io.metabench.stats.StudySummary;
-import io.metabench.stats.SummaryRow;
+import io.metabench.stats.study.StudyResult;
+import io.metabench.stats.study.StudyRun;
+import io.metabench.stats.study.StudySummary;
+import io.metabench.stats.study.SummaryRow;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,8 +2,8 @@ package io.metabench.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.metabench.report.chart.ChartRenderer;
-import io.metabench.stats.StudySummary;
-import io.metabench.stats.SummaryRow;
+import io.metabench.stats.study.StudySummary;
+import io.metabench.stats.study.SummaryRow;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;

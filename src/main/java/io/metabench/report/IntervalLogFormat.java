@@ -2,8 +2,8 @@ package io.metabench.report;
 
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.PhaseResult;
-import io.metabench.stats.StudyResult;
-import io.metabench.stats.StudyRun;
+import io.metabench.stats.study.StudyResult;
+import io.metabench.stats.study.StudyRun;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -3,7 +3,7 @@ package io.metabench.report;
 import io.metabench.config.BenchConfig;
 import io.metabench.core.InvalidInputException;
 import io.metabench.op.OpType;
-import io.metabench.stats.StudyRun;
+import io.metabench.stats.study.StudyRun;
 import java.io.File;
 import java.text.SimpleDateFormat;
 import java.util.Date;

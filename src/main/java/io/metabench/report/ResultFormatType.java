@@ -2,8 +2,8 @@ package io.metabench.report;
 
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
-import io.metabench.stats.StudyResult;
-import io.metabench.stats.StudySummary;
+import io.metabench.stats.study.StudyResult;
+import io.metabench.stats.study.StudySummary;
 
 /**
  * Every format MetaBench writes results in (docs/output-formats.md), each for one kind of

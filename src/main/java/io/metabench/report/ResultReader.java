@@ -3,7 +3,7 @@ package io.metabench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.metabench.core.InvalidInputException;
-import io.metabench.stats.StudySummary;
+import io.metabench.stats.study.StudySummary;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;

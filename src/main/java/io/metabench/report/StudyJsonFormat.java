@@ -2,9 +2,9 @@ package io.metabench.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.metabench.core.Version;
-import io.metabench.stats.StudyResult;
-import io.metabench.stats.StudyRun;
-import io.metabench.stats.SummaryRow;
+import io.metabench.stats.study.StudyResult;
+import io.metabench.stats.study.StudyRun;
+import io.metabench.stats.study.SummaryRow;
 import java.io.IOException;
 
 /**

@@ -1,9 +1,9 @@
 package io.metabench.report;
 
-import io.metabench.stats.StudyResult;
-import io.metabench.stats.StudyRun;
-import io.metabench.stats.StudySummary;
-import io.metabench.stats.SummaryRow;
+import io.metabench.stats.study.StudyResult;
+import io.metabench.stats.study.StudyRun;
+import io.metabench.stats.study.StudySummary;
+import io.metabench.stats.study.SummaryRow;
 import java.io.IOException;
 import java.util.Locale;
 

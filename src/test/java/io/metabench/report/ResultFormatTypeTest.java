@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
-import io.metabench.stats.StudySummary;
+import io.metabench.stats.study.StudySummary;
 import java.io.File;
 import java.io.StringReader;
 import java.util.Arrays;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.metabench.core.InvalidInputException;
-import io.metabench.stats.StudySummary;
+import io.metabench.stats.study.StudySummary;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

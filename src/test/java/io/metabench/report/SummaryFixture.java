@@ -1,7 +1,7 @@
 package io.metabench.report;
 
-import io.metabench.stats.StudySummary;
-import io.metabench.stats.SummaryRow;
+import io.metabench.stats.study.StudySummary;
+import io.metabench.stats.study.SummaryRow;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;

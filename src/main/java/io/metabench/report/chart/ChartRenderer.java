@@ -1,6 +1,6 @@
 package io.metabench.report.chart;
 
-import io.metabench.stats.StudySummary;
+import io.metabench.stats.study.StudySummary;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;

@@ -1,7 +1,7 @@
 package io.metabench.report.chart;
 
-import io.metabench.stats.StudySummary;
-import io.metabench.stats.SummaryRow;
+import io.metabench.stats.study.StudySummary;
+import io.metabench.stats.study.SummaryRow;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;

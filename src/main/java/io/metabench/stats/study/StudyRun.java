@@ -1,5 +1,6 @@
-package io.metabench.stats;
+package io.metabench.stats.study;
 
+import io.metabench.stats.RunResult;
 import java.util.Objects;
 
 /**

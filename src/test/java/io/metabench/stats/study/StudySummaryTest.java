@@ -1,4 +1,4 @@
-package io.metabench.stats;
+package io.metabench.stats.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

@@ -1,5 +1,7 @@
-package io.metabench.stats;
+package io.metabench.stats.study;
 
+import io.metabench.stats.ClientLoad;
+import io.metabench.stats.Steadiness;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -103,7 +105,7 @@ public final class StudySummary {
     }
 
     /**
-     * As above, with the server's times over the phase ({@code ServerPhaseView#timeline}); the
+     * As above, with the server's times over the phase ({@code stats.ServerPhaseView#timeline}); the
      * row keeps the first iteration's that is not empty.
      */
     public Builder add(String target, String fsUri, String phase, int threads, double tps,

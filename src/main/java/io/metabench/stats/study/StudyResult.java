@@ -1,5 +1,8 @@
-package io.metabench.stats;
+package io.metabench.stats.study;
 
+import io.metabench.stats.PhaseResult;
+import io.metabench.stats.RunResult;
+import io.metabench.stats.ServerPhaseView;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,5 +1,7 @@
-package io.metabench.stats;
+package io.metabench.stats.study;
 
+import io.metabench.stats.ClientLoad;
+import io.metabench.stats.Steadiness;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;

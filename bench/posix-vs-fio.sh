@@ -5,6 +5,8 @@
 #   create   fio --ioengine=filecreate    MetaBench -operation create_write (empty files)
 #   stat     fio --ioengine=filestat      MetaBench stat
 #   delete   fio --ioengine=filedelete    MetaBench delete
+#   create   and a plain Java loop (bench PlainCreates: FileOutputStream open and close, no
+#            Hadoop, second of two passes), the most a Java client could reach on the mount
 #
 #   bench/posix-vs-fio.sh [DIR]          DIR: where both work (default: a new directory under
 #                                        WORK_DIR); it must exist; each round works in a new
@@ -53,6 +55,8 @@ if ! command -v fio >/dev/null; then
   fi
 fi
 command -v python3 >/dev/null || die "python3 is needed to read fio's and MetaBench's JSON"
+. "$here/lib.sh"
+bench_classpath "$root"
 
 mkdir -p "$WORK_DIR"
 WORK_DIR=$(cd "$WORK_DIR" && pwd)
@@ -88,6 +92,11 @@ for r in $(seq 1 "$ROUNDS"); do
     -jsonOut "$WORK_DIR/metabench-$r.json" -nnbenchLog "$WORK_DIR/NNBench_results.log" \
     > "$WORK_DIR/metabench-$r.txt" 2>&1 \
     || { cat "$WORK_DIR/metabench-$r.txt" >&2; die "MetaBench failed in round $r"; }
+  rm -rf "$work"
+  mkdir "$work"
+  sync
+  java -cp "$test_cp" io.metabench.bench.PlainCreates "$work" "$NUMJOBS" "$NRFILES" \
+    >> "$WORK_DIR/figures.txt"
   python3 -c 'import json, sys
 names = {"create_write": "filecreate", "stat": "filestat", "delete": "filedelete"}
 for p in json.load(open(sys.argv[1]))["phases"]:
@@ -108,5 +117,10 @@ for engine, name in (("filecreate", "create"), ("filestat", "stat"), ("filedelet
     fm, mm = statistics.median(f), statistics.median(m)
     print("%-8s %12.0f %14.0f %9.2fx   %s | %s" % (name, fm, mm, mm / fm,
         " ".join("%.0f" % x for x in f), " ".join("%.0f" % x for x in m)))
+p, m = runs[("plain", "filecreate")], runs[("metabench", "filecreate")]
+pm = statistics.median(p)
 print("(medians; MetaBench -localClient %s)" % sys.argv[2])
+print("plain Java create loop (bench PlainCreates, warm): median %.0f/s, rounds %s; "
+      "MetaBench create / plain: %.2fx" % (pm, " ".join("%.0f" % x for x in p),
+                                          statistics.median(m) / pm))
 EOF

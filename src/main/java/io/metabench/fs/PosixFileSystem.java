@@ -1,22 +1,29 @@
 package io.metabench.fs;
 
+import java.io.BufferedOutputStream;
 import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.nio.channels.Channels;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
 
 /**
  * The local file system as a POSIX mount: Hadoop's {@link RawLocalFileSystem} (no checksums, so no
@@ -24,7 +31,8 @@ import org.apache.hadoop.fs.permission.FsPermission;
  * system calls instead of forked {@code chmod}, {@code chown} and {@code ls} processes, which
  * Hadoop's local client runs for every create, mkdirs and permission read when its native library
  * is not loaded (as under {@code hadoop jar} on most clients and always in the standalone
- * distribution). Everything else (create, open, rename, delete, list, append) is Hadoop's own.
+ * distribution); and a new file is made by one {@code open(2)} with its mode ({@link #create}).
+ * Everything else (open, rename, delete, list, append) is Hadoop's own.
  *
  * <p>Made by {@link ClientFactory} for {@code file://} targets unless {@code -localClient hadoop}
  * is given; never registered as {@code fs.file.impl}, because {@code FileSystem.getLocal} (used
@@ -49,6 +57,9 @@ public class PosixFileSystem extends RawLocalFileSystem {
       PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_READ,
       PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.OWNER_WRITE,
       PosixFilePermission.OWNER_READ};
+
+  /** The bits this process's umask takes from a mode given to open(2); read once per JVM. */
+  private static volatile int umask = -1;
 
   /** Read once: a status is made per stat, on the measured path. */
   private long blockSize;
@@ -77,6 +88,73 @@ public class PosixFileSystem extends RawLocalFileSystem {
         name(USERS, (Integer) a.get("uid"), nio, "posix:owner"),
         name(GROUPS, (Integer) a.get("gid"), nio, "posix:group"),
         makeQualified(new Path(file.getPath())));
+  }
+
+  /**
+   * Creates a new file by one {@code open(2)} with {@code O_CREAT|O_EXCL} and its mode, as fio's
+   * filecreate and a plain Java loop do, instead of Hadoop's stat of the file, stats and a
+   * {@code mkdir} of its parent, the open, and a {@code chmod} (docs/performance.md#7-posix-create):
+   * the {@code chmod} follows only when this process's umask took bits the permission asks for.
+   * Anything else (the file exists, its parent is missing or is a file, special bits) goes to
+   * Hadoop's own create, so its semantics and exceptions are Hadoop's: overwrite, missing parents
+   * made, {@code FileAlreadyExistsException}, {@code ParentNotDirectoryException}.
+   */
+  @Override
+  public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite,
+      int bufferSize, short replication, long blockSize, Progressable progress)
+      throws IOException {
+    int bits = permission == null ? -1 : permission.toShort();
+    if (bits < 0 || (bits & (STICKY | SETUID_SETGID)) != 0) {
+      return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+    }
+    SeekableByteChannel channel;
+    try {
+      channel = Files.newByteChannel(pathToFile(f).toPath(),
+          EnumSet.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+          PosixFilePermissions.asFileAttribute(posix(bits)));
+    } catch (IOException | UnsupportedOperationException e) {
+      return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
+    }
+    try {
+      if ((bits & umask()) != 0) {
+        setPermission(f, permission);
+      }
+    } catch (IOException e) {
+      channel.close();
+      throw e;
+    }
+    return new FSDataOutputStream(new BufferedOutputStream(Channels.newOutputStream(channel),
+        bufferSize), statistics);
+  }
+
+  /** The process's umask, from the mode a new file given 0777 gets; 0777 when it cannot tell. */
+  static int umask() {
+    int m = umask;
+    if (m < 0) {
+      try {
+        java.nio.file.Path probe = Files.createTempFile("metabench-umask", "",
+            PosixFilePermissions.asFileAttribute(posix(0777)));
+        try {
+          m = 0777 & ~modeOf(Files.getPosixFilePermissions(probe));
+        } finally {
+          Files.delete(probe);
+        }
+      } catch (IOException | UnsupportedOperationException e) {
+        m = 0777; // unknown: always chmod, as Hadoop does
+      }
+      umask = m;
+    }
+    return m;
+  }
+
+  private static int modeOf(Set<PosixFilePermission> perms) {
+    int m = 0;
+    for (int i = 0; i < BITS.length; i++) {
+      if (perms.contains(BITS[i])) {
+        m |= 1 << i;
+      }
+    }
+    return m;
   }
 
   /**

@@ -48,6 +48,72 @@ class PosixFileSystemTest {
     return new Path(new File(dir, name).toURI());
   }
 
+  /** Counts the calls Hadoop's create makes around the open(2), which the fast path avoids. */
+  static final class Counting extends PosixFileSystem {
+    final java.util.concurrent.atomic.AtomicInteger exists = new java.util.concurrent.atomic
+        .AtomicInteger();
+    final java.util.concurrent.atomic.AtomicInteger mkdirs = new java.util.concurrent.atomic
+        .AtomicInteger();
+    final java.util.concurrent.atomic.AtomicInteger chmods = new java.util.concurrent.atomic
+        .AtomicInteger();
+
+    @Override
+    public boolean exists(Path f) throws IOException {
+      exists.incrementAndGet();
+      return super.exists(f);
+    }
+
+    @Override
+    public boolean mkdirs(Path f) throws IOException {
+      mkdirs.incrementAndGet();
+      return super.mkdirs(f);
+    }
+
+    @Override
+    public void setPermission(Path p, FsPermission permission) throws IOException {
+      chmods.incrementAndGet();
+      super.setPermission(p, permission);
+    }
+  }
+
+  @Test
+  void aNewFileInAnExistingDirectoryIsOneOpenWithItsMode() throws IOException {
+    Counting fs = new Counting();
+    fs.initialize(URI.create("file:///"), new Configuration());
+    int umask = PosixFileSystem.umask();
+    assertThat(umask).isBetween(0, 0777);
+    // Within the umask: no chmod; beyond it (0777 with the usual 022): one, to the exact mode.
+    short within = (short) (0666 & ~umask);
+    fs.create(path("f1"), new FsPermission(within), false, 4096, (short) 1, 1 << 20, null)
+        .close();
+    assertThat(fs.exists.get() + fs.mkdirs.get() + fs.chmods.get()).isZero();
+    assertThat(posix.getFileStatus(path("f1")).getPermission().toShort()).isEqualTo(within);
+    fs.create(path("f2"), new FsPermission((short) 0777), false, 4096, (short) 1, 1 << 20, null)
+        .close();
+    assertThat(fs.chmods.get()).isEqualTo(umask == 0 ? 0 : 1);
+    assertThat(posix.getFileStatus(path("f2")).getPermission().toShort()).isEqualTo((short) 0777);
+    fs.close();
+  }
+
+  @Test
+  void everyOtherCreateIsHadoopsOwn() throws IOException {
+    FsPermission p = new FsPermission((short) 0644);
+    Path f = path("x/y/f");
+    posix.create(f, p, false, 4096, (short) 1, 1 << 20, null).close(); // parents made
+    assertThat(posix.getFileStatus(path("x/y")).isDirectory()).isTrue();
+    assertThatThrownBy(() -> posix.create(f, p, false, 4096, (short) 1, 1 << 20, null))
+        .isInstanceOf(org.apache.hadoop.fs.FileAlreadyExistsException.class);
+    try (FSDataOutputStream out = posix.create(f, p, true, 4096, (short) 1, 1 << 20, null)) {
+      out.write(new byte[] {7});
+    }
+    try (FSDataOutputStream out = posix.create(f, p, true, 4096, (short) 1, 1 << 20, null)) {
+      out.write(new byte[] {8, 9});
+    }
+    assertThat(posix.getFileStatus(f).getLen()).isEqualTo(2); // overwritten, not appended
+    assertThatThrownBy(() -> posix.create(new Path(f, "child"), p, false, 4096, (short) 1,
+        1 << 20, null)).isInstanceOf(IOException.class);
+  }
+
   @Test
   void aFileItMakesHasTheStatusHadoopsClientReadsAndNoChecksumFile() throws IOException {
     Path f = path("a/b/f");

@@ -1,6 +1,10 @@
 package io.metabench.engine;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -17,13 +21,16 @@ import org.slf4j.LoggerFactory;
  * poll, because processes that finished a phase early wait while others are still measuring it.
  * If not all are ready within the timeout (the cluster cannot run them all at once, or one
  * failed), a waiting process creates {@code _GO} and they start; a process that finds
- * {@code _GO} already there on arrival is late, and says so.
+ * {@code _GO} already there on arrival is late, and says so. A process that fails says so in
+ * {@code failed_<m>} (the last phase it reached and why) and counts as arrived at every later
+ * phase ({@link #fail}), so the others never wait for it again.
  *
  * <p>Used by one thread of one process.
  */
 public final class FileBarrier implements PhaseBarrier {
   private static final Logger LOG = LoggerFactory.getLogger(FileBarrier.class);
   static final String GO = "_GO";
+  private static final String FAILED = "failed_";
   // Short, because maps leave the barrier up to one poll apart; one existence check per poll.
   private static final long POLL_MILLIS = 50;
 
@@ -33,6 +40,8 @@ public final class FileBarrier implements PhaseBarrier {
   private final int maps;
   private final long timeoutMillis;
   private final Runnable heartbeat;
+  /** The last phase this process arrived at; -1 before the first. */
+  private int lastPhase = -1;
 
   /**
    * @param heartbeat called while waiting, so the framework does not take the task for hung
@@ -51,6 +60,7 @@ public final class FileBarrier implements PhaseBarrier {
   public boolean await(int phase) throws IOException, InterruptedException {
     Path phaseDir = new Path(dir, "phase_" + phase);
     Path go = new Path(phaseDir, GO);
+    lastPhase = phase;
     boolean late = fs.exists(go);
     fs.create(new Path(phaseDir, "ready_" + mapIndex), true).close();
     if (late) {
@@ -88,6 +98,55 @@ public final class FileBarrier implements PhaseBarrier {
         createGo(new Path(phaseDir, GO));
       }
     }
+  }
+
+  /**
+   * Records that this process failed ({@code cause}) in the last phase it reached, and counts it
+   * arrived at the later phases up to {@code phases - 1}, so the others go on at once. Called by
+   * the failing process itself; what cannot be written is logged, since the failure it reports
+   * must still surface.
+   */
+  public void fail(int phases, String cause) {
+    try {
+      try (FSDataOutputStream out = fs.create(new Path(dir, FAILED + mapIndex), true)) {
+        out.write((lastPhase + "\t" + cause).getBytes(StandardCharsets.UTF_8));
+      }
+      withdraw(lastPhase + 1, phases);
+    } catch (IOException e) {
+      LOG.warn("map {} could not tell the other maps that it failed: {}", mapIndex, e.toString());
+    }
+  }
+
+  /**
+   * The processes that failed, by index: the last phase each reached (-1: none) and why, as
+   * {@link #fail} recorded them under {@code dir}; empty when none did.
+   */
+  public static Map<Integer, String[]> failures(FileSystem fs, Path dir) throws IOException {
+    Map<Integer, String[]> failed = new TreeMap<>();
+    FileStatus[] all;
+    try {
+      all = fs.listStatus(dir);
+    } catch (java.io.FileNotFoundException e) {
+      return failed;
+    }
+    for (FileStatus s : all) {
+      String name = s.getPath().getName();
+      if (name.startsWith(FAILED)) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.InputStream in = fs.open(s.getPath())) {
+          byte[] buf = new byte[4096];
+          for (int n; (n = in.read(buf)) > 0;) {
+            bytes.write(buf, 0, n);
+          }
+        }
+        String text = new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+        int tab = text.indexOf('\t');
+        failed.put(Integer.parseInt(name.substring(FAILED.length())), tab < 0
+            ? new String[] {"-1", text} : new String[] {text.substring(0, tab),
+                text.substring(tab + 1)});
+      }
+    }
+    return failed;
   }
 
   /**

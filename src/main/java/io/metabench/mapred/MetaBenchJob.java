@@ -6,6 +6,7 @@ import io.metabench.config.ReplayConfig;
 import io.metabench.config.UserSettings;
 import io.metabench.core.InvalidInputException;
 import io.metabench.core.StopRequest;
+import io.metabench.engine.FileBarrier;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.EmbeddedHdfs;
 import io.metabench.fs.FsSemantics;
@@ -61,7 +62,6 @@ public final class MetaBenchJob {
   private static final Logger LOG = LoggerFactory.getLogger(MetaBenchJob.class);
   private static final long POLL_MILLIS = 1000;
   private static final long PROGRESS_LOG_MILLIS = 10_000;
-  private static final String LOCAL_MAPS_MAXIMUM = "mapreduce.local.map.tasks.maximum";
   /** YarnConfiguration.RM_PRINCIPAL, without a dependency on YARN's API. */
   private static final String RM_PRINCIPAL = "yarn.resourcemanager.principal";
 
@@ -106,6 +106,7 @@ public final class MetaBenchJob {
    */
   public RunResult run() throws IOException, InterruptedException {
     checkTokenRenewer(conf);
+    MapCapacity.check(config.maps(), conf);
     long startedAt = System.currentTimeMillis();
     Path base = target.baseDir();
     ClientFactory clients = new ClientFactory(target);
@@ -142,6 +143,7 @@ public final class MetaBenchJob {
           logTaskDiagnostics(job);
         }
         result = result(startedAt, reports).withSemantics(FsSemantics.of(control, base));
+        logFailures(control, new Path(jobDir, "barrier"));
         if (stop.isRequested()) {
           result = result.withInterruption(stop.reason());
         }
@@ -252,7 +254,8 @@ public final class MetaBenchJob {
         MRConfig.LOCAL_FRAMEWORK_NAME))) {
       // The local job runner runs one map at a time unless told otherwise; the barrier needs
       // them all at once.
-      UserSettings.setUnlessUserSet(jc, LOCAL_MAPS_MAXIMUM, Integer.toString(config.maps()));
+      UserSettings.setUnlessUserSet(jc, MapCapacity.LOCAL_MAPS_MAXIMUM,
+          Integer.toString(config.maps()));
     }
     // Version 2 moves each task's output into place when the task commits, so the maps that
     // finished are readable even when the job as a whole fails or is killed.
@@ -380,6 +383,23 @@ public final class MetaBenchJob {
           result.missingMaps());
     }
     return result;
+  }
+
+  /** Names each map that recorded its failure at the barrier, where it was and why. */
+  private void logFailures(FileSystem fs, Path barrier) {
+    try {
+      for (Map.Entry<Integer, String[]> f : FileBarrier.failures(fs, barrier).entrySet()) {
+        int phase = Integer.parseInt(f.getValue()[0]);
+        String where = phase < 0 ? "before its first phase"
+            : phase < config.operations().size() && replay == null
+                ? "in phase " + (phase + 1) + " (" + config.operations().get(phase).id() + ")"
+                : "in phase " + (phase + 1);
+        LOG.warn("map {} failed {}, and the other maps went on without it: {}", f.getKey(), where,
+            firstLine(f.getValue()[1]));
+      }
+    } catch (IOException | NumberFormatException e) {
+      LOG.warn("could not read which maps failed: {}", e.toString());
+    }
   }
 
   private static void deleteJobDir(FileSystem fs, Path jobDir) {

@@ -61,46 +61,60 @@ public final class MetaBenchMapper
     heartbeat.scheduleAtFixedRate(context::progress, 5, 5, TimeUnit.SECONDS);
     try (Target target = TargetResolver.resolve(config, conf);
         FileSystem barrierFs = FileSystem.newInstance(jobDir.toUri(), conf)) {
-      PhaseBarrier files = new FileBarrier(barrierFs, new Path(jobDir, "barrier"), mapIndex,
+      FileBarrier files = new FileBarrier(barrierFs, new Path(jobDir, "barrier"), mapIndex,
           conf.getInt(ConfigKeys.MAPS, 1), config.barrierTimeoutSeconds() * 1000L,
           context::progress);
-      RunResult.Task task = new RunResult.Task(InetAddress.getLocalHost().getHostName(),
-          context.getTaskAttemptID().toString());
-      RunResult result;
-      if (!conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG, "").isEmpty()) {
-        // A MapReduce replay: this map's share of the log, all maps starting at the barrier.
-        Path logPath = new Path(conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG));
-        AuditLog log = AuditLog.read(() -> AuditLog.reader(barrierFs.open(logPath),
-            logPath.getName()), logPath.getName(), (k, e) -> { });
-        Precreation flags;
-        try (java.io.DataInputStream in = barrierFs.open(MetaBenchJob.replayFlags(jobDir))) {
-          flags = Precreation.readFlags(in);
-        }
-        long startedAt = System.currentTimeMillis();
-        ReplayRunner runner = new ReplayRunner(config, ReplayConfig.ofTask(conf), log, target,
-            NanoClock.SYSTEM, progress(conf), StopRequest.NEVER);
-        java.util.List<PhaseResult> phases = runner.runAsMap(mapIndex,
-            conf.getInt(ConfigKeys.MAPS, 1), files, flags);
-        result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
-            target.baseDir().toString(), config.sharedClient(), target.localClient(), startedAt),
-            config, phases, java.util.Collections.emptyMap())
-            .withReplay(ReplaySummary.ofPart(runner.lastPart()));
-      } else {
-        // -startTime is NNBench's way to start the maps together: the first phase then waits
-        // for that wall-clock time instead of the file barrier; later phases meet at the
-        // barrier.
-        PhaseBarrier barrier = config.startTime() > 0
-            ? phase -> phase > 0 && files.await(phase) : files;
-        result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier, progress(conf),
-            StopRequest.NEVER).run();
+      boolean replaying = !conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG, "").isEmpty();
+      try {
+        measure(context, conf, config, mapIndex, jobDir, target, barrierFs, files, replaying);
+      } catch (IOException | InterruptedException | RuntimeException | Error e) {
+        // The other maps would otherwise wait for this one at every later barrier until it
+        // timed out; the driver names it from the record.
+        files.fail(replaying ? 1 : config.operations().size(), e.toString());
+        throw e;
       }
-      // The same result a run in one process returns, in the one binary form results travel in.
-      count(context, result.phases());
-      context.write(new IntWritable(mapIndex),
-          new BytesWritable(ResultCodec.toBytes(result.withTask(task))));
     } finally {
       heartbeat.shutdownNow();
     }
+  }
+
+  private void measure(Context context, Configuration conf, BenchConfig config, int mapIndex,
+      Path jobDir, Target target, FileSystem barrierFs, PhaseBarrier files, boolean replaying)
+      throws IOException, InterruptedException {
+    RunResult.Task task = new RunResult.Task(InetAddress.getLocalHost().getHostName(),
+        context.getTaskAttemptID().toString());
+    RunResult result;
+    if (replaying) {
+      // A MapReduce replay: this map's share of the log, all maps starting at the barrier.
+      Path logPath = new Path(conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG));
+      AuditLog log = AuditLog.read(() -> AuditLog.reader(barrierFs.open(logPath),
+          logPath.getName()), logPath.getName(), (k, e) -> { });
+      Precreation flags;
+      try (java.io.DataInputStream in = barrierFs.open(MetaBenchJob.replayFlags(jobDir))) {
+        flags = Precreation.readFlags(in);
+      }
+      long startedAt = System.currentTimeMillis();
+      ReplayRunner runner = new ReplayRunner(config, ReplayConfig.ofTask(conf), log, target,
+          NanoClock.SYSTEM, progress(conf), StopRequest.NEVER);
+      java.util.List<PhaseResult> phases = runner.runAsMap(mapIndex,
+          conf.getInt(ConfigKeys.MAPS, 1), files, flags);
+      result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
+          target.baseDir().toString(), config.sharedClient(), target.localClient(), startedAt),
+          config, phases, java.util.Collections.emptyMap())
+          .withReplay(ReplaySummary.ofPart(runner.lastPart()));
+    } else {
+      // -startTime is NNBench's way to start the maps together: the first phase then waits
+      // for that wall-clock time instead of the file barrier; later phases meet at the
+      // barrier.
+      PhaseBarrier barrier = config.startTime() > 0
+          ? phase -> phase > 0 && files.await(phase) : files;
+      result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier, progress(conf),
+          StopRequest.NEVER).run();
+    }
+    // The same result a run in one process returns, in the one binary form results travel in.
+    count(context, result.phases());
+    context.write(new IntWritable(mapIndex),
+        new BytesWritable(ResultCodec.toBytes(result.withTask(task))));
   }
 
   /** Plain progress lines every few seconds, landing in the task's stderr log. */

@@ -3,6 +3,7 @@ package io.metabench.it;
 import static io.metabench.testing.FaultyLocalFileSystem.MKDIRS_DELAY_MATCHING;
 import static io.metabench.testing.FaultyLocalFileSystem.MKDIRS_DELAY_MILLIS;
 import static io.metabench.testing.FaultyLocalFileSystem.MKDIRS_FAIL_MATCHING;
+import static io.metabench.testing.FaultyLocalFileSystem.STAT_ERROR_MATCHING;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -130,6 +131,48 @@ class ITMapReduceLocal {
     assertThat(maps.get("missing").get(0).asInt()).isEqualTo(1);
     assertThat(r.phase("create_write").get("successful").asLong()).isEqualTo(20);
     assertThat(r.stdout).contains("missing: [1]");
+  }
+
+  @Test
+  void aMapThatFailsMidRunIsNotWaitedForAtLaterBarriers() throws Exception {
+    Configuration conf = faulty();
+    conf.set(STAT_ERROR_MATCHING, "/data/map_1/");
+    long began = System.nanoTime();
+    MetaBenchRun r;
+    String logged;
+    try (LogCapture log = new LogCapture()) {
+      r = MetaBenchRun.run(conf, scratch, "-maps", "3", "-threads", "2", "-numberOfFiles", "5",
+          "-operation", "create_write,stat,delete", "-barrierTimeout", "90", "-baseDir",
+          faultyBase("failing-later"));
+      logged = log.text();
+    }
+    long seconds = (System.nanoTime() - began) / 1_000_000_000L;
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    // Without the failure record the two others would wait 90 s at the delete's barrier.
+    assertThat(seconds).as(r.toString()).isLessThan(60);
+    assertThat(r.json().get("maps").get("missing").get(0).asInt()).isEqualTo(1);
+    assertThat(r.phase("delete").get("successful").asLong()).isEqualTo(20);
+    assertThat(r.phase("delete").get("lateMaps").asInt()).isZero();
+    assertThat(logged).containsPattern("map 1 failed in phase 2 \\(stat\\), and the other maps "
+        + "went on without it: .*java.lang.Error: injected fault: getFileStatus .*/data/map_1/");
+  }
+
+  @Test
+  void moreMapsThanTheRunnerRunsAtOnceAreRefusedBeforeAnythingIsMade() throws Exception {
+    Configuration conf = local();
+    conf.setInt("mapreduce.local.map.tasks.maximum", 2);
+    File base = new File(localRoot, "too-many");
+    long began = System.nanoTime();
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-maps", "4", "-threads", "1",
+        "-numberOfFiles", "20", "-operation", "create_write,delete", "-barrierTimeout", "60",
+        "-baseDir", base.toURI().toString());
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(2);
+    assertThat((System.nanoTime() - began) / 1_000_000_000L).isLessThan(30);
+    assertThat(r.stderr.trim().split("\n")).filteredOn(l -> l.contains("-maps 4")).containsExactly(
+        "metabench: -maps 4 needs 4 maps running at once to meet at each phase's barrier, but the local job "
+        + "runner runs at most 2 (mapreduce.local.map.tasks.maximum): give -maps 2 or fewer, or "
+        + "raise mapreduce.local.map.tasks.maximum to 4 or more (nothing was changed)");
+    assertThat(base).doesNotExist();
   }
 
   @Test

@@ -263,6 +263,26 @@ class ITYarnJob {
   }
 
   @Test
+  void moreMapsThanTheClusterHasRoomForAreRefusedBeforeAnythingIsMade() throws Exception {
+    // One NodeManager: room for the 512 MB master and a few 512 MB maps, far from 64.
+    MetaBenchRun r = MetaBenchRun.run(onYarn(), scratch, "-maps", "64", "-threads", "1",
+        "-numberOfFiles", "5", "-operation", "create_write", "-baseDir",
+        hdfs.uri() + "/yarn/too-many");
+    System.out.println("=== ITYarnJob: -maps 64 on one small NodeManager\n" + r.stderr);
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(2);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("-maps 64 needs 64 maps running "
+        + "at once to meet at each phase's barrier, but the cluster has room for ([0-9]+) at once "
+        + "\\(512 MB each, in queue default, beside the ApplicationMaster\\): give -maps \\1 or "
+        + "fewer").matcher(r.stderr);
+    assertThat(m.find()).as(r.stderr).isTrue();
+    // The other tests run 4 maps at once on this cluster: the figure is not too low either.
+    assertThat(Integer.parseInt(m.group(1))).isBetween(4, 63);
+    try (FileSystem fs = FileSystem.newInstance(hdfs.uri(), new Configuration())) {
+      assertThat(fs.exists(new org.apache.hadoop.fs.Path("/yarn/too-many"))).isFalse();
+    }
+  }
+
+  @Test
   void aMapThatFailsOnYarnIsReportedMissingAndTheExitCodeSaysSo() throws Exception {
     Configuration conf = onYarn();
     // The task JVMs inherit this JVM's classpath, test classes included.

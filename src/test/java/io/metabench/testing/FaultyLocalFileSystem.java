@@ -41,6 +41,11 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   /** Every n-th getFileStatus of an item first sleeps faulty.stat.stall.millis: a stalled server. */
   public static final String STAT_STALL_EVERY = "faulty.stat.stall.every";
   public static final String STAT_STALL_MILLIS = "faulty.stat.stall.millis";
+  /**
+   * getFileStatus of a path containing this string throws an Error, as a task that runs out of
+   * memory does: nothing in the worker catches it, and the process (a map) fails.
+   */
+  public static final String STAT_ERROR_MATCHING = "faulty.stat.error.matching";
   /** listStatus of a directory whose path contains this string first sleeps faulty.list.stall.millis. */
   public static final String LIST_STALL_MATCHING = "faulty.list.stall.matching";
   public static final String LIST_STALL_MILLIS = "faulty.list.stall.millis";
@@ -61,6 +66,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
   private String listStallMatching;
   private long listStallMillis;
   private String mkdirsFailMatching;
+  private String statErrorMatching;
   private String mkdirsDelayMatching;
   private long mkdirsDelayMillis;
 
@@ -111,6 +117,7 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
     listStallMatching = conf.getTrimmed(LIST_STALL_MATCHING, "");
     listStallMillis = conf.getLong(LIST_STALL_MILLIS, 0);
     mkdirsFailMatching = conf.get(MKDIRS_FAIL_MATCHING);
+    statErrorMatching = conf.getTrimmed(STAT_ERROR_MATCHING, "");
     mkdirsDelayMatching = conf.get(MKDIRS_DELAY_MATCHING);
     mkdirsDelayMillis = conf.getLong(MKDIRS_DELAY_MILLIS, 0);
   }
@@ -162,6 +169,9 @@ public final class FaultyLocalFileSystem extends RawLocalFileSystem {
 
   @Override
   public org.apache.hadoop.fs.FileStatus getFileStatus(Path f) throws IOException {
+    if (!statErrorMatching.isEmpty() && f.toString().contains(statErrorMatching)) {
+      throw new Error("injected fault: getFileStatus " + f);
+    }
     if (hit(STATS, statStallEvery, f)) {
       sleep(statStallMillis);
     }

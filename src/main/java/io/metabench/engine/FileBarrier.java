@@ -31,8 +31,16 @@ public final class FileBarrier implements PhaseBarrier {
   private static final Logger LOG = LoggerFactory.getLogger(FileBarrier.class);
   static final String GO = "_GO";
   private static final String FAILED = "failed_";
-  // Short, because maps leave the barrier up to one poll apart; one existence check per poll.
-  private static final long POLL_MILLIS = 50;
+  /**
+   * A waiting process checks for {@code _GO} once per poll, every {@code maps} ms but at least
+   * every {@link #MAX_POLL_MILLIS} and at most every {@link #MIN_POLL_MILLIS}: short, because
+   * processes leave the barrier up to one poll apart, yet the checks of all waiting processes
+   * together stay at or under 1,000 a second from 50 processes up (20 per process below), since
+   * processes that finished a phase early wait while others still measure it
+   * (docs/mapreduce.md#the-barrier).
+   */
+  static final long MIN_POLL_MILLIS = 50;
+  static final long MAX_POLL_MILLIS = 1000;
 
   private final FileSystem fs;
   private final Path dir;
@@ -83,9 +91,14 @@ public final class FileBarrier implements PhaseBarrier {
         return false;
       }
       heartbeat.run();
-      Thread.sleep(POLL_MILLIS);
+      Thread.sleep(pollMillis(maps));
     }
     return false;
+  }
+
+  /** How long a waiting process sleeps between two checks for {@code _GO}. */
+  static long pollMillis(int maps) {
+    return Math.min(MAX_POLL_MILLIS, Math.max(MIN_POLL_MILLIS, maps));
   }
 
   /** Counts this map as arrived at the remaining phases, which it will not run. */

@@ -79,4 +79,52 @@ class FileBarrierTest {
     assertThat(barrier(0, 2, 60_000, beats).await(3)).isFalse();
     assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(5_000);
   }
+
+  /** Counts the barrier's calls to the file system: its load on a NameNode. */
+  static final class Counting extends org.apache.hadoop.fs.RawLocalFileSystem {
+    final AtomicInteger calls = new AtomicInteger();
+
+    @Override
+    public org.apache.hadoop.fs.FileStatus getFileStatus(Path f) throws java.io.IOException {
+      calls.incrementAndGet();
+      return super.getFileStatus(f);
+    }
+
+    @Override
+    public boolean exists(Path f) throws java.io.IOException {
+      calls.incrementAndGet();
+      return new File(f.toUri().getPath()).exists();
+    }
+
+    @Override
+    public org.apache.hadoop.fs.FileStatus[] listStatus(Path f) throws java.io.IOException {
+      calls.incrementAndGet();
+      return super.listStatus(f);
+    }
+  }
+
+  /** Calls a process waiting 2 s at a barrier of {@code maps} processes makes. */
+  private long callsWaiting(int maps) throws Exception {
+    Counting fs = new Counting();
+    fs.initialize(java.net.URI.create("file:///"), new Configuration());
+    FileBarrier b = new FileBarrier(fs, new Path(new File(dir, "m" + maps).toURI()), 0, maps,
+        2000, () -> { });
+    b.await(0);
+    return fs.calls.get();
+  }
+
+  @Test
+  void aWaitingProcessPollsLessOftenTheMoreProcessesWait() throws Exception {
+    assertThat(FileBarrier.pollMillis(3)).isEqualTo(50);
+    assertThat(FileBarrier.pollMillis(200)).isEqualTo(200);
+    assertThat(FileBarrier.pollMillis(5000)).isEqualTo(1000);
+    // 200 processes: a check every 200 ms, so all of them together make 1,000 a second; this one
+    // makes about 10 in its 2 s, plus about 8 for its arrival (a check, a create and its own
+    // checks, a listing) and the timeout's listing and create.
+    long many = callsWaiting(200);
+    assertThat(many).isBetween(5L, 2000 / 200 + 12L);
+    // 3 processes: every 50 ms, so they leave the barrier close together.
+    long few = callsWaiting(3);
+    assertThat(few).isGreaterThan(many).isLessThanOrEqualTo(2000 / 50 + 12L);
+  }
 }

@@ -131,6 +131,26 @@ public final class FileBarrier implements PhaseBarrier {
   }
 
   /**
+   * Records, for process {@code index} of a barrier of {@code maps} under {@code dir}, that it
+   * failed without saying so itself (its task was killed): in the last phase it had reached (the
+   * last with its {@code ready_<index>}), and counts it arrived at every phase up to
+   * {@code phases - 1}. Does nothing when it recorded its failure itself.
+   */
+  public static void failOnBehalf(FileSystem fs, Path dir, int index, int maps, int phases,
+      String cause) throws IOException {
+    if (fs.exists(new Path(dir, FAILED + index))) {
+      return;
+    }
+    FileBarrier b = new FileBarrier(fs, dir, index, maps, 0, () -> { });
+    for (int phase = 0; phase < phases; phase++) {
+      if (fs.exists(new Path(new Path(dir, "phase_" + phase), "ready_" + index))) {
+        b.lastPhase = phase;
+      }
+    }
+    b.fail(phases, cause);
+  }
+
+  /**
    * The processes that failed, by index: the last phase each reached (-1: none) and why, as
    * {@link #fail} recorded them under {@code dir}; empty when none did.
    */

@@ -136,7 +136,7 @@ public final class MetaBenchJob {
         LOG.info("Job {} submitted{}", job.getJobID(), local
             ? " to the local job runner (in this process; it has no web page)"
             : job.getTrackingURL() == null ? "" : ": " + job.getTrackingURL());
-        waitFor(job);
+        waitFor(job, control, new Path(jobDir, "barrier"));
         List<RunResult> reports = readReports(control, FileOutputFormat.getOutputPath(job));
         if (!job.isSuccessful() || reports.size() < config.maps()) {
           // Failed maps do not fail the job (see configure), so look whenever one is missing.
@@ -292,9 +292,12 @@ public final class MetaBenchJob {
     }
   }
 
-  private void waitFor(Job job) throws IOException, InterruptedException {
+  private void waitFor(Job job, FileSystem control, Path barrier)
+      throws IOException, InterruptedException {
     long lastLog = 0;
+    int events = 0;
     while (!job.isComplete()) {
+      events += releaseFailedMaps(job, events, control, barrier);
       if (stop.isRequested()) {
         LOG.warn("{}: killing job {}; the maps that committed their output are reported",
             stop.reason(), job.getJobID());
@@ -313,6 +316,32 @@ public final class MetaBenchJob {
       LOG.warn("Job {} did not succeed ({}): {}", job.getJobID(), job.getJobState(),
           job.getStatus().getFailureInfo());
     }
+  }
+
+  /**
+   * Tells the barrier about maps whose attempt failed or was killed since event {@code from}
+   * (a map killed from outside cannot say so itself), so the others do not wait for them at the
+   * next phase until {@code -barrierTimeout}. Map task i runs split i, which is map index i (the
+   * splits are all of length 0, and the framework's sort by length keeps their order).
+   *
+   * @return the events read
+   */
+  private int releaseFailedMaps(Job job, int from, FileSystem control, Path barrier)
+      throws IOException, InterruptedException {
+    TaskCompletionEvent[] events = job.getTaskCompletionEvents(from, 1000);
+    for (TaskCompletionEvent e : events) {
+      TaskCompletionEvent.Status s = e.getStatus();
+      if (e.isMapTask() && s != TaskCompletionEvent.Status.SUCCEEDED
+          && s != TaskCompletionEvent.Status.OBSOLETE) {
+        int map = e.getTaskAttemptId().getTaskID().getId();
+        LOG.warn("map {} ({}) {}: telling the other maps not to wait for it", map,
+            e.getTaskAttemptId(), s);
+        FileBarrier.failOnBehalf(control, barrier, map, config.maps(), replay != null ? 1
+            : config.operations().size(), "its task attempt " + e.getTaskAttemptId() + " was "
+            + s.name().toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+    return events.length;
   }
 
   /** Why tasks did not succeed, as far as the framework still knows. */

@@ -282,6 +282,73 @@ class ITYarnJob {
     }
   }
 
+  /**
+   * Eight maps on YARN, and one of them killed from outside (kill -9 of its task JVM) in the
+   * middle of the first phase: the driver learns it from the job's task events and tells the
+   * barrier, so the seven others start the next phase without waiting for it.
+   */
+  @Test
+  void eightMapsOnYarnGoOnWithoutOneKilledMidPhase() throws Exception {
+    Configuration conf = onYarn();
+    // Room for 8 maps beside the master on the one NodeManager.
+    conf.setInt("mapreduce.map.memory.mb", 256);
+    conf.setClass("fs.faulty.impl", FaultyLocalFileSystem.class, FileSystem.class);
+    conf.setLong(FaultyLocalFileSystem.CREATE_DELAY_MILLIS, 100);
+    File base = new File(localRoot, "killed");
+    java.util.concurrent.ExecutorService driver =
+        java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<MetaBenchRun> run = driver.submit(() -> MetaBenchRun.run(conf,
+          scratch, "-maps", "8", "-threads", "2", "-numberOfFiles", "40", "-operation",
+          "create_write,open_read,delete", "-barrierTimeout", "240", "-baseDir",
+          "faulty://" + base.getAbsolutePath()));
+      // The first phase runs about 4 s (40 creates of 100 ms per worker): kill map 5 in it.
+      long deadline = System.nanoTime() + 180_000_000_000L;
+      while (!started(base) && System.nanoTime() < deadline && !run.isDone()) {
+        Thread.sleep(200);
+      }
+      assertThat(started(base)).as("the maps met at the first barrier").isTrue();
+      Thread.sleep(1000);
+      long killedAt = System.nanoTime();
+      ProcessBuilder pgrep = new ProcessBuilder("pgrep", "-f", "_m_000005_0");
+      String pids = new String(readAll(pgrep.start()), StandardCharsets.UTF_8).trim();
+      assertThat(pids).as("map 5's task JVM").isNotEmpty();
+      for (String pid : pids.split("\\s+")) {
+        new ProcessBuilder("kill", "-9", pid).start().waitFor();
+      }
+      MetaBenchRun r = run.get(10, java.util.concurrent.TimeUnit.MINUTES);
+      long afterKill = (System.nanoTime() - killedAt) / 1_000_000_000L;
+      System.out.println("=== ITYarnJob: 8 maps, map 5 killed mid-phase\n" + r.stdout);
+      // Without the release the seven would wait 240 s at the open_read barrier.
+      assertThat(afterKill).as(r.toString()).isLessThan(150);
+      assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+      JsonNode maps = r.json().get("maps");
+      assertThat(maps.get("requested").asInt()).isEqualTo(8);
+      assertThat(maps.get("reported").asInt()).isEqualTo(7);
+      assertThat(maps.get("missing").get(0).asInt()).isEqualTo(5);
+      assertThat(r.phase("delete").get("successful").asLong()).isEqualTo(7 * 2 * 40);
+      assertThat(r.phase("delete").get("lateMaps").asInt()).isZero();
+      assertThat(r.stdout).contains("MapReduce job: 8 maps requested, 7 reported, missing: [5]");
+    } finally {
+      driver.shutdownNow();
+    }
+  }
+
+  /** Whether the maps have started the first phase: its start signal is in the job's barrier. */
+  private static boolean started(File base) throws IOException {
+    try (Stream<Path> all = Files.walk(base.toPath())) {
+      return all.anyMatch(p -> p.endsWith("_GO") && p.getParent().endsWith("phase_0"));
+    } catch (java.io.UncheckedIOException | java.nio.file.NoSuchFileException e) {
+      return false;
+    }
+  }
+
+  private static byte[] readAll(Process p) throws IOException, InterruptedException {
+    byte[] out = org.apache.commons.io.IOUtils.toByteArray(p.getInputStream());
+    p.waitFor();
+    return out;
+  }
+
   @Test
   void aMapThatFailsOnYarnIsReportedMissingAndTheExitCodeSaysSo() throws Exception {
     Configuration conf = onYarn();

@@ -142,8 +142,8 @@ public final class MetaBenchJob {
           // Failed maps do not fail the job (see configure), so look whenever one is missing.
           logTaskDiagnostics(job);
         }
-        result = result(startedAt, reports).withSemantics(FsSemantics.of(control, base));
-        logFailures(control, new Path(jobDir, "barrier"));
+        result = result(startedAt, reports).withSemantics(FsSemantics.of(control, base))
+            .withMapFailures(failures(control, new Path(jobDir, "barrier")));
         if (stop.isRequested()) {
           result = result.withInterruption(stop.reason());
         }
@@ -414,21 +414,27 @@ public final class MetaBenchJob {
     return result;
   }
 
-  /** Names each map that recorded its failure at the barrier, where it was and why. */
-  private void logFailures(FileSystem fs, Path barrier) {
+  /**
+   * The maps that recorded their failure at the barrier (or whose failure the driver recorded):
+   * by map index, the phase each was in ("" before its first) and why; each is also logged.
+   */
+  private Map<Integer, String[]> failures(FileSystem fs, Path barrier) {
+    Map<Integer, String[]> named = new TreeMap<>();
     try {
       for (Map.Entry<Integer, String[]> f : FileBarrier.failures(fs, barrier).entrySet()) {
         int phase = Integer.parseInt(f.getValue()[0]);
-        String where = phase < 0 ? "before its first phase"
-            : phase < config.operations().size() && replay == null
-                ? "in phase " + (phase + 1) + " (" + config.operations().get(phase).id() + ")"
-                : "in phase " + (phase + 1);
-        LOG.warn("map {} failed {}, and the other maps went on without it: {}", f.getKey(), where,
-            firstLine(f.getValue()[1]));
+        String name = phase < 0 ? "" : replay == null && phase < config.operations().size()
+            ? config.operations().get(phase).id() : "replay";
+        String cause = firstLine(f.getValue()[1]);
+        named.put(f.getKey(), new String[] {name, cause});
+        LOG.warn("map {} failed {}, and the other maps went on without it: {}", f.getKey(),
+            name.isEmpty() ? "before its first phase" : "in phase " + (phase + 1) + " (" + name
+                + ")", cause);
       }
     } catch (IOException | NumberFormatException e) {
       LOG.warn("could not read which maps failed: {}", e.toString());
     }
+    return named;
   }
 
   private static void deleteJobDir(FileSystem fs, Path jobDir) {

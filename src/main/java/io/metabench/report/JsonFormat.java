@@ -371,6 +371,15 @@ public final class JsonFormat implements ResultFormat<RunResult> {
       w.writeNumber(m);
     }
     w.writeEndArray();
+    w.writeArrayFieldStart("failed");
+    for (Map.Entry<Integer, String[]> f : result.mapFailures().entrySet()) {
+      w.writeStartObject();
+      w.writeNumberField("map", f.getKey());
+      w.writeStringField("phase", f.getValue()[0]);
+      w.writeStringField("cause", f.getValue()[1]);
+      w.writeEndObject();
+    }
+    w.writeEndArray();
     w.writeArrayFieldStart("perMap");
     for (RunResult m : result.maps()) {
       w.writeStartObject();

@@ -392,6 +392,11 @@ public final class TextFormat implements ResultFormat<RunResult> {
             fixed(ReportMath.startSkewMillis(p, result.phases()), 3), fixed(p.tps(), 1)));
       }
     }
+    for (Map.Entry<Integer, String[]> f : result.mapFailures().entrySet()) {
+      out.append(String.format(Locale.ROOT, "map %d failed %s, and the other maps went on "
+          + "without it: %s%n", f.getKey(), f.getValue()[0].isEmpty() ? "before its first phase"
+          : "in " + f.getValue()[0], f.getValue()[1]));
+    }
   }
 
   private static void writeCauses(Appendable out, String what, Map<String, FailureCount> causes)

@@ -35,6 +35,8 @@ public final class RunResult {
   private final Task task;
   private final Provenance provenance;
   private final ServerSamples server;
+  /** Maps that recorded a failure at the barrier: the phase each was in ("" before any), why. */
+  private final Map<Integer, String[]> mapFailures;
 
   /**
    * Where a part of a combined run ran: a map task's host and attempt, or for a process merged
@@ -114,19 +116,21 @@ public final class RunResult {
     this.task = null;
     this.provenance = null;
     this.server = ServerSamples.NONE;
+    this.mapFailures = Collections.emptyMap();
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal) {
     this(r, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal, r.replay, r.prefill,
-        r.task, r.provenance, r.phases, r.server);
+        r.task, r.provenance, r.phases, r.server, r.mapFailures);
   }
 
   private RunResult(RunResult r, List<String> notRun, String notRunReason,
       FsSemantics semantics, String interruptedBy, boolean stoppedBySignal,
       ReplaySummary replay, PrefillResult prefill, Task task, Provenance provenance,
-      List<PhaseResult> phases, ServerSamples server) {
+      List<PhaseResult> phases, ServerSamples server, Map<Integer, String[]> mapFailures) {
     this.server = server;
+    this.mapFailures = mapFailures;
     this.task = task;
     this.provenance = provenance;
     this.prefill = prefill;
@@ -147,7 +151,7 @@ public final class RunResult {
   /** This result with the summary of the audit-log replay it is the result of. */
   public RunResult withReplay(ReplaySummary summary) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        summary, prefill, task, provenance, phases, server);
+        summary, prefill, task, provenance, phases, server, mapFailures);
   }
 
   /** The replay's summary; null when the run was not a replay. */
@@ -182,19 +186,19 @@ public final class RunResult {
   /** This result with what the prefill did (null: no prefill was asked). */
   public RunResult withPrefill(PrefillResult prefill) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance, phases, server);
+        replay, prefill, task, provenance, phases, server, mapFailures);
   }
 
   /** This result as the result of a map task that ran on {@code task}'s host. */
   public RunResult withTask(Task task) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance, phases, server);
+        replay, prefill, task, provenance, phases, server, mapFailures);
   }
 
   /** This result with where it came from (version, build, host, JVM, client settings). */
   public RunResult withProvenance(Provenance provenance) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance, phases, server);
+        replay, prefill, task, provenance, phases, server, mapFailures);
   }
 
   /**
@@ -203,13 +207,28 @@ public final class RunResult {
    */
   public RunResult withPhases(List<PhaseResult> phases) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance, new java.util.ArrayList<>(phases), server);
+        replay, prefill, task, provenance, new java.util.ArrayList<>(phases), server, mapFailures);
   }
 
   /** This result with what the server reported while it ran. */
   public RunResult withServer(ServerSamples samples) {
     return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
-        replay, prefill, task, provenance, phases, samples);
+        replay, prefill, task, provenance, phases, samples, mapFailures);
+  }
+
+  /**
+   * This result with the maps that recorded a failure: by map index, the phase each failed in
+   * ("" before its first) and why.
+   */
+  public RunResult withMapFailures(Map<Integer, String[]> failures) {
+    return new RunResult(this, notRun, notRunReason, semantics, interruptedBy, stoppedBySignal,
+        replay, prefill, task, provenance, phases, server,
+        Collections.unmodifiableMap(new java.util.TreeMap<>(failures)));
+  }
+
+  /** Maps that recorded a failure: by map index, {phase ("" before any), cause}; often empty. */
+  public Map<Integer, String[]> mapFailures() {
+    return mapFailures;
   }
 
   /** What the server reported while the run went on; {@link ServerSamples#NONE}: nothing. */

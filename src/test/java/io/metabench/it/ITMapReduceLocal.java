@@ -153,6 +153,13 @@ class ITMapReduceLocal {
     assertThat(r.json().get("maps").get("missing").get(0).asInt()).isEqualTo(1);
     assertThat(r.phase("delete").get("successful").asLong()).isEqualTo(20);
     assertThat(r.phase("delete").get("lateMaps").asInt()).isZero();
+    JsonNode failed = r.json().get("maps").get("failed");
+    assertThat(failed).hasSize(1);
+    assertThat(failed.get(0).get("map").asInt()).isEqualTo(1);
+    assertThat(failed.get(0).get("phase").asText()).isEqualTo("stat");
+    assertThat(failed.get(0).get("cause").asText()).contains("injected fault: getFileStatus");
+    assertThat(r.stdout).containsPattern("map 1 failed in stat, and the other maps went on "
+        + "without it: .*injected fault");
     assertThat(logged).containsPattern("map 1 failed in phase 2 \\(stat\\), and the other maps "
         + "went on without it: .*java.lang.Error: injected fault: getFileStatus .*/data/map_1/");
   }

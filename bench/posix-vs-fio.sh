@@ -111,12 +111,16 @@ runs = {}
 for line in open(sys.argv[1]):
     tool, engine, tps = line.split()
     runs.setdefault((tool, engine), []).append(float(tps))
-print("%-8s %12s %14s %10s   %s" % ("", "fio /s", "MetaBench /s", "ratio", "rounds (fio | MetaBench)"))
+def spread(xs):  # (max - min) / median: how far the rounds disagree
+    return (max(xs) - min(xs)) / statistics.median(xs)
+print("%-8s %12s %14s %10s %15s   %s" % ("", "fio /s", "MetaBench /s", "ratio",
+      "spread fio|MB", "rounds (fio | MetaBench)"))
 for engine, name in (("filecreate", "create"), ("filestat", "stat"), ("filedelete", "delete")):
     f, m = runs[("fio", engine)], runs[("metabench", engine)]
     fm, mm = statistics.median(f), statistics.median(m)
-    print("%-8s %12.0f %14.0f %9.2fx   %s | %s" % (name, fm, mm, mm / fm,
-        " ".join("%.0f" % x for x in f), " ".join("%.0f" % x for x in m)))
+    print("%-8s %12.0f %14.0f %9.2fx %6.0f%% | %4.0f%%   %s | %s" % (name, fm, mm, mm / fm,
+        100 * spread(f), 100 * spread(m), " ".join("%.0f" % x for x in f),
+        " ".join("%.0f" % x for x in m)))
 p, m = runs[("plain", "filecreate")], runs[("metabench", "filecreate")]
 pm = statistics.median(p)
 print("(medians; MetaBench -localClient %s)" % sys.argv[2])

@@ -47,7 +47,17 @@ public final class NameNodeMetrics implements ServerProbe {
   private String jmx;
   /** The other line's default address, tried when the default one refuses; null: none. */
   private final String otherDefault;
-  private final int rpcPort;
+  private int rpcPort;
+  /**
+   * With HA, every NameNode of the nameservice: {id, /jmx URL, RPC port}; the one read is the
+   * one active when reading begins, and reading stops if it is no longer active. Empty: no HA.
+   */
+  private final List<String[]> nameservice = new ArrayList<>();
+  /** The nameservice and the id of the NameNode read, with HA; empty otherwise. */
+  private String nameserviceId = "";
+  private String chosen = "";
+  /** Whether the NameNode read said it was active when reading began (HA only). */
+  private boolean readingActive;
   private final URLConnectionFactory connections;
   private final boolean spnego;
   private double toMillis = Double.NaN;
@@ -88,19 +98,36 @@ public final class NameNodeMetrics implements ServerProbe {
     if (!given.isEmpty()) {
       return new NameNodeMetrics(given, rpcPort, conf);
     }
-    String host = fs.getHost();
-    String suffix = "";
-    String nnIds = conf.getTrimmed("dfs.ha.namenodes." + host, "");
-    if (!nnIds.isEmpty()) {
-      // HA: the first NameNode named; its RPC port is its own.
-      String nn = nnIds.split(",")[0].trim();
-      suffix = "." + host + "." + nn;
-      String rpc = conf.getTrimmed("dfs.namenode.rpc-address" + suffix, "");
-      if (rpc.contains(":")) {
-        host = rpc.substring(0, rpc.lastIndexOf(':'));
-        rpcPort = Integer.parseInt(rpc.substring(rpc.lastIndexOf(':') + 1));
-      }
+    String nnIds = conf.getTrimmed("dfs.ha.namenodes." + fs.getHost(), "");
+    if (nnIds.isEmpty()) {
+      return at(fs.getHost(), "", rpcPort, conf);
     }
+    // HA: every NameNode of the nameservice, each with its own RPC port; which one is read is
+    // settled when reading begins (the active one).
+    NameNodeMetrics first = null;
+    List<String[]> all = new ArrayList<>();
+    for (String nn : nnIds.split(",")) {
+      String suffix = "." + fs.getHost() + "." + nn.trim();
+      String rpc = conf.getTrimmed("dfs.namenode.rpc-address" + suffix, "");
+      String host = rpc.contains(":") ? rpc.substring(0, rpc.lastIndexOf(':')) : fs.getHost();
+      int port = rpc.contains(":") ? Integer.parseInt(rpc.substring(rpc.lastIndexOf(':') + 1))
+          : rpcPort;
+      NameNodeMetrics one = at(host, suffix, port, conf);
+      all.add(new String[] {nn.trim(), one.jmx, Integer.toString(port)});
+      first = first == null ? one : first;
+    }
+    first.nameservice.addAll(all);
+    first.nameserviceId = fs.getHost();
+    first.chosen = all.get(0)[0];
+    return first;
+  }
+
+  /**
+   * The NameNode whose RPC server is {@code host}:{@code rpcPort} and whose HTTP address is
+   * configured under {@code suffix} ("" or ".<nameservice>.<id>").
+   */
+  private static NameNodeMetrics at(String host, String suffix, int rpcPort,
+      Configuration conf) {
     boolean https = "HTTPS_ONLY".equalsIgnoreCase(conf.getTrimmed("dfs.http.policy", ""));
     String key = https ? "dfs.namenode.https-address" : "dfs.namenode.http-address";
     String address = conf.getTrimmed(key + suffix, conf.getTrimmed(key, ""));
@@ -125,7 +152,8 @@ public final class NameNodeMetrics implements ServerProbe {
 
   @Override
   public String describe() {
-    return "NameNode " + jmx + ", RPC port " + rpcPort + (unit.isEmpty() ? "" : ", times " + unit)
+    return "NameNode " + (nameserviceId.isEmpty() ? "" : chosen + " of " + nameserviceId + " ")
+        + jmx + ", RPC port " + rpcPort + (unit.isEmpty() ? "" : ", times " + unit)
         + (notes.isEmpty() ? "" : "; " + String.join("; ", notes));
   }
 
@@ -134,7 +162,15 @@ public final class NameNodeMetrics implements ServerProbe {
     boolean first = Double.isNaN(toMillis);
     if (first) {
       findServer();
+      findActive();
       readTimeUnit();
+    } else if (readingActive) {
+      String state = state();
+      if (!"active".equalsIgnoreCase(state)) {
+        // Its counters are no longer the calls the run makes: stop rather than misattribute.
+        throw new IOException("NameNode " + chosen + " of " + nameserviceId + " is no longer "
+            + "active (" + state + "): a failover during the run");
+      }
     }
     Map<String, Double> v = new TreeMap<>();
     JsonNode rpc = bean("Hadoop:service=NameNode,name=RpcActivityForPort" + rpcPort);
@@ -193,6 +229,68 @@ public final class NameNodeMetrics implements ServerProbe {
             + "Hadoop line's default) answered: " + e.getMessage());
       }
       notes.add("the other Hadoop line's default port (" + refused + " refused)");
+    }
+  }
+
+  /**
+   * With HA, reads the NameNode of the nameservice that says it is active (each one's
+   * {@code NameNodeStatus}); the first named when none does, with a note.
+   */
+  private void findActive() {
+    if (nameservice.isEmpty()) {
+      return;
+    }
+    List<String> states = new ArrayList<>();
+    String[] active = null;
+    for (String[] nn : nameservice) {
+      jmx = nn[1];
+      String state;
+      try {
+        state = state();
+      } catch (IOException e) {
+        state = "unreachable";
+      }
+      states.add(nn[0] + " " + state);
+      if (active == null && "active".equalsIgnoreCase(state)) {
+        active = nn;
+      }
+    }
+    String[] read = active != null ? active : nameservice.get(0);
+    jmx = read[1];
+    rpcPort = Integer.parseInt(read[2]);
+    chosen = read[0];
+    readingActive = active != null;
+    notes.add(active != null ? "the active NameNode of " + nameserviceId + " ("
+        + String.join(", ", states) + ")" : "no NameNode of " + nameserviceId + " said it was "
+        + "active (" + String.join(", ", states) + "): reading the first named");
+  }
+
+  /**
+   * This NameNode's HA state ("active", "standby", "observer"): from its {@code /isActive} page
+   * (Hadoop 3.3 and later: 200 when active, 405 when not), which is its own even where several
+   * NameNodes share a JVM (a test cluster), then from {@code NameNodeStatus} in its /jmx.
+   */
+  private String state() throws IOException {
+    int isActive = answer(jmx.replaceFirst("/jmx$", "/isActive"));
+    if (isActive == HttpURLConnection.HTTP_OK) {
+      return "active";
+    }
+    JsonNode status = bean("Hadoop:service=NameNode,name=NameNodeStatus");
+    String state = status == null ? "unknown" : status.path("State").asText("unknown");
+    // A 405 means not active, whatever a bean shared with another NameNode in the JVM says.
+    return isActive == HttpURLConnection.HTTP_BAD_METHOD && "active".equalsIgnoreCase(state)
+        ? "standby" : state;
+  }
+
+  /** The HTTP status {@code url} answers with; -1 when it cannot be asked. */
+  private int answer(String url) {
+    try {
+      URLConnection c = connections.openConnection(new URL(url), spnego);
+      c.setConnectTimeout(TIMEOUT_MILLIS);
+      c.setReadTimeout(TIMEOUT_MILLIS);
+      return c instanceof HttpURLConnection ? ((HttpURLConnection) c).getResponseCode() : -1;
+    } catch (IOException | AuthenticationException e) {
+      return -1;
     }
   }
 

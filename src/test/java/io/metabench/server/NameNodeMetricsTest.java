@@ -31,14 +31,20 @@ class NameNodeMetricsTest {
         .isEqualTo("NameNode https://web.example:9871/jmx, RPC port 9000");
   }
 
+  /**
+   * With HA, until reading begins and finds the active one (ITHdfsHa), the view names the first
+   * NameNode of the nameservice, each NameNode with its own addresses.
+   */
   @Test
-  void withHaTheNameservicesFirstNameNodeIsRead() {
+  void withHaEveryNameNodeOfTheNameserviceIsACandidate() {
     Configuration conf = new Configuration(false);
     conf.set("dfs.ha.namenodes.prod", "nn1, nn2");
     conf.set("dfs.namenode.rpc-address.prod.nn1", "host1.example:8021");
     conf.set("dfs.namenode.http-address.prod.nn1", "host1.example:9880");
+    conf.set("dfs.namenode.rpc-address.prod.nn2", "host2.example:8022");
+    conf.set("dfs.namenode.http-address.prod.nn2", "host2.example:9881");
     assertThat(source("", "hdfs://prod", conf))
-        .isEqualTo("NameNode http://host1.example:9880/jmx, RPC port 8021");
+        .isEqualTo("NameNode nn1 of prod http://host1.example:9880/jmx, RPC port 8021");
   }
 
   @Test

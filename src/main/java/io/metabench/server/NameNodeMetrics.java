@@ -20,6 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.web.URLConnectionFactory;
 import org.apache.hadoop.security.UserGroupInformation;
 import org.apache.hadoop.security.authentication.client.AuthenticationException;
@@ -83,7 +84,42 @@ public final class NameNodeMetrics implements ServerProbe {
    * {@code metabench.namenode.jmx} is {@code off}.
    */
   public static NameNodeMetrics of(BenchConfig config, Target target) {
-    return of(config.nameNodeJmx(), target.fsUri(), target.clientConf());
+    URI fs = target.fsUri();
+    URI behind = "viewfs".equals(fs.getScheme())
+        ? mountTarget(target.baseDir(), target.clientConf()) : null;
+    NameNodeMetrics m = of(config.nameNodeJmx(), behind != null ? behind : fs,
+        target.clientConf());
+    if (m != null && behind != null) {
+      m.notes.add("the mount of " + target.baseDir() + " (" + behind + ")");
+    }
+    return m;
+  }
+
+  /**
+   * The file system a ViewFs base directory lies on: the target of the longest mount point of its
+   * mount table ({@code fs.viewfs.mounttable.<table>.link.<path>}, the table named by the URI's
+   * authority, else {@code default}) that holds it; null when there is none. Read from the
+   * configuration, as every Hadoop line's ViewFs reads it.
+   */
+  static URI mountTarget(Path baseDir, Configuration conf) {
+    String table = baseDir.toUri().getAuthority() == null ? "default"
+        : baseDir.toUri().getAuthority();
+    String prefix = "fs.viewfs.mounttable." + table + ".link.";
+    String path = Path.getPathWithoutSchemeAndAuthority(baseDir).toString();
+    String best = null;
+    String target = null;
+    for (Map.Entry<String, String> e : conf) {
+      if (!e.getKey().startsWith(prefix)) {
+        continue;
+      }
+      String src = e.getKey().substring(prefix.length());
+      boolean holds = path.equals(src) || path.startsWith(src.endsWith("/") ? src : src + "/");
+      if (holds && (best == null || src.length() > best.length())) {
+        best = src;
+        target = conf.getTrimmed(e.getKey()).split(",")[0].trim();
+      }
+    }
+    return target == null ? null : URI.create(target);
   }
 
   /**

@@ -167,10 +167,7 @@ public final class FileBarrier implements PhaseBarrier {
       if (name.startsWith(FAILED)) {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (java.io.InputStream in = fs.open(s.getPath())) {
-          byte[] buf = new byte[4096];
-          for (int n; (n = in.read(buf)) > 0;) {
-            bytes.write(buf, 0, n);
-          }
+          org.apache.hadoop.io.IOUtils.copyBytes(in, bytes, 4096, false);
         }
         String text = new String(bytes.toByteArray(), StandardCharsets.UTF_8);
         int tab = text.indexOf('\t');

@@ -250,4 +250,30 @@ class ITNameNodeView {
     assertThat(off.exitCode).as(off.toString()).isZero();
     assertThat(off.json().has("server")).isFalse();
   }
+
+  /**
+   * A base directory on ViewFs: the items land on the mounted HDFS, and the view reads the
+   * NameNode the base directory's mount point leads to.
+   */
+  @Test
+  void onViewFsTheViewReadsTheNameNodeBehindTheMountOfTheBaseDirectory() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set("fs.viewfs.mounttable.cluster.link./bench", hdfs.uri() + "/mounted/bench");
+    conf.set("fs.viewfs.mounttable.cluster.link./tmp", "file:///tmp");
+    // As a cluster's hdfs-site.xml names it.
+    conf.set("dfs.namenode.http-address", "127.0.0.1:"
+        + hdfs.cluster().getNameNode().getHttpAddress().getPort());
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write,stat",
+        "-threads", "2", "-numberOfFiles", "100", "-baseDir", "viewfs://cluster/bench/run",
+        "-D", "metabench.namenode.jmx=");
+    System.out.println("=== ITNameNodeView: ViewFs\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.phase("stat").get("successful").asLong()).isEqualTo(200);
+    // The items are on the mounted HDFS, under the mount's target path.
+    assertThat(hdfs.fs().exists(new org.apache.hadoop.fs.Path("/mounted/bench/run/data/map_0/thread_1/file_99")))
+        .isTrue();
+    assertThat(r.stdout).containsPattern("NameNode view: NameNode http://[^ ]+/jmx, RPC port "
+        + hdfs.uri().getPort() + ".*the mount of viewfs://cluster/bench/run \\(" + hdfs.uri()
+        + "/mounted/bench\\), [0-9]+ samples").doesNotContain("stopped reading");
+  }
 }

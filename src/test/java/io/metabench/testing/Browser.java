@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.regex.Matcher;
@@ -77,17 +76,11 @@ public final class Browser {
   }
 
   private static String checkScript() throws IOException {
-    try (InputStream in = Browser.class.getResourceAsStream("/browser/page-check.js")) {
-      if (in == null) {
-        throw new IOException("browser/page-check.js is not on the test classpath");
-      }
-      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-      byte[] buf = new byte[8192];
-      for (int n; (n = in.read(buf)) > 0;) {
-        out.write(buf, 0, n);
-      }
-      return new String(out.toByteArray(), StandardCharsets.UTF_8);
+    String script = Resources.text("/browser/page-check.js");
+    if (script == null) {
+      throw new IOException("browser/page-check.js is not on the test classpath");
     }
+    return script;
   }
 
   /** The text of a serialized DOM text node: the four entities Chromium writes. */

@@ -2,9 +2,7 @@ package io.metabench.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,17 +26,9 @@ public final class Golden {
       Files.write(file, actual.getBytes(StandardCharsets.UTF_8));
       return;
     }
-    String expected;
-    try (InputStream in = Golden.class.getResourceAsStream("/golden/" + name)) {
-      assertThat(in).as("golden file %s (generate with -Dmetabench.golden.update=true)", name)
-          .isNotNull();
-      ByteArrayOutputStream out = new ByteArrayOutputStream();
-      byte[] buf = new byte[8192];
-      for (int n; (n = in.read(buf)) > 0; ) {
-        out.write(buf, 0, n);
-      }
-      expected = new String(out.toByteArray(), StandardCharsets.UTF_8);
-    }
+    String expected = Resources.text("/golden/" + name);
+    assertThat(expected).as("golden file %s (generate with -Dmetabench.golden.update=true)", name)
+        .isNotNull();
     assertThat(normalise.apply(actual)).as("output vs golden/%s", name)
         .isEqualTo(normalise.apply(expected));
   }

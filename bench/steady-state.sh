@@ -18,6 +18,8 @@
 #
 #   THREADS [4] FILES [2000] (per thread) ITERATIONS [5] PASSES [5] SERVER_PASSES [3]
 #   WORK_DIR [target/steady-state/<yyyyMMdd-HHmmss>]   HDFS_TMPDIR [/dev/shm if writable, else /tmp]
+#   CLIENT_JVM_OPTS [-XX:-TieredCompilation, as scripts/meta-bench.sh runs the client]: the
+#                client JVMs' options (the server's JVM keeps its own)
 # Needs a JDK, Maven (builds the test classes), python3.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,7 +33,8 @@ WORK_DIR=${WORK_DIR:-$root/target/steady-state/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$WORK_DIR"
 bench_classpath "$root"
 log4j=-Dlog4j.configuration=file:"$root/conf/log4j.properties"
-jrun() { java -Xms256m -Xmx1g "${opens[@]}" "$log4j" -cp "$test_cp" "$@"; }
+client_opts=(${CLIENT_JVM_OPTS--XX:-TieredCompilation})
+jrun() { java -Xms256m -Xmx1g "${client_opts[@]}" "${opens[@]}" "$log4j" -cp "$test_cp" "$@"; }
 
 start_standalone_hdfs "$WORK_DIR" -maxLifetime 7200
 echo "HDFS at $uri; $THREADS threads x $FILES files; results under $WORK_DIR" >&2

@@ -27,6 +27,9 @@
 #   CONF_DIR      directory of *-site.xml files to load (as -confDir)
 # Environment (always):
 #   META_BENCH_HEAP      JVM heap options (default: -Xms256m -Xmx1g)
+#   META_BENCH_JIT       JIT options (default: -XX:-TieredCompilation, which reaches the
+#                        compiled steady state in a third of the time on 2 cores; empty: the
+#                        JVM's own tiered compilation; docs/metrics.md#the-clients-jit)
 #   META_BENCH_OPTS      more JVM options
 #   META_BENCH_CLASSPATH extra classpath entries, e.g. a file system's client jar
 #   META_BENCH_LAUNCHER  java (default): the distribution's bundled client;
@@ -97,7 +100,7 @@ if [ -n "${JAVA_HOME:-}" ]; then
   java="$JAVA_HOME/bin/java"
 fi
 
-jvm_opts=(${META_BENCH_HEAP:--Xms256m -Xmx1g})
+jvm_opts=(${META_BENCH_HEAP:--Xms256m -Xmx1g} ${META_BENCH_JIT--XX:-TieredCompilation})
 # Hadoop reflects into JDK internals; JDK 9 and later need these opened (JDK 8 rejects them).
 major=$("$java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)
 if [ "${major:-1}" != "1" ] && [ -n "${major:-}" ]; then
@@ -117,7 +120,7 @@ fi
 
 if [ "${META_BENCH_LAUNCHER:-java}" = hadoop ]; then
   thin=$(ls "$dist"/lib/metabench-*.jar | head -1)
-  export HADOOP_CLIENT_OPTS="${HADOOP_CLIENT_OPTS:-} ${META_BENCH_OPTS:-}"
+  export HADOOP_CLIENT_OPTS="${HADOOP_CLIENT_OPTS:-} ${META_BENCH_JIT--XX:-TieredCompilation} ${META_BENCH_OPTS:-}"
   exec hadoop jar "$thin" "${args[@]}"
 fi
 exec "$java" "${jvm_opts[@]}" -cp "$cp" io.metabench.MetaBench "${args[@]}"

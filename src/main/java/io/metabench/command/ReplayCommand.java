@@ -35,7 +35,8 @@ public final class ReplayCommand extends Command {
       return null;
     }
     ReplayConfig replay = ReplayConfig.fromConfiguration(conf);
-    BenchConfig config = BenchConfig.fromConfiguration(conf);
+    // A replay's size is its log's.
+    BenchConfig config = BenchConfig.fromConfiguration(conf).unsized();
     AuditLog log = AuditLog.read(replay.auditLog());
     OutputPlan.checkJsonOut(config);
     RunCommand.warnAdjustments(config);

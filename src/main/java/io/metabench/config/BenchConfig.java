@@ -55,6 +55,7 @@ public final class BenchConfig {
       Option o = e.getKey();
       conf.set(o.key(), o.type().format(e.getValue()));
     }
+    conf.setBoolean(ConfigKeys.WRITTEN, true);
   }
 
   /**
@@ -117,6 +118,9 @@ public final class BenchConfig {
           + " are empty, so the block size changes nothing measured, and HDFS refuses a block"
           + " size below its default minimum (" + RunValues.HDFS_MIN_BLOCK_SIZE + ") or not a"
           + " multiple of -bytesPerChecksum (" + bytesPerChecksum() + ")");
+    }
+    if (!sized().isEmpty()) {
+      notes.add(sized());
     }
     return notes;
   }
@@ -227,6 +231,43 @@ public final class BenchConfig {
   /** How long each phase that keeps names runs, in ms; 0: every phase does its item count. */
   public long durationMillis() {
     return (Long) values.get(Option.DURATION);
+  }
+
+  /**
+   * How long each phase of this run is to measure when MetaBench sizes it (no count and no
+   * duration given, docs/metrics.md#sized-runs); 0: it is not sized.
+   */
+  public long sizeForMillis() {
+    return (Long) values.get(Option.SIZE_FOR);
+  }
+
+  /** How MetaBench sized this run, one sentence; empty when it did not. */
+  public String sized() {
+    return (String) values.get(Option.SIZED);
+  }
+
+  /**
+   * This configuration as MetaBench sized it: {@code filesPerWorker} items per worker, phases
+   * that keep names bound by {@code durationMillis}, and {@code how} said.
+   */
+  public BenchConfig sizedAs(long filesPerWorker, long durationMillis, String how) {
+    EnumMap<Option, Object> v = new EnumMap<>(Option.class);
+    v.putAll(values);
+    v.put(Option.NUMBER_OF_FILES, filesPerWorker);
+    v.put(Option.DURATION, durationMillis);
+    v.put(Option.SIZED, how);
+    return new BenchConfig(v);
+  }
+
+  /** This configuration with sizing off: what a run that was not sized ran with. */
+  public BenchConfig unsized() {
+    if (sizeForMillis() == 0) {
+      return this;
+    }
+    EnumMap<Option, Object> v = new EnumMap<>(Option.class);
+    v.putAll(values);
+    v.put(Option.SIZE_FOR, 0L);
+    return new BenchConfig(v);
   }
 
   /** The first part of each phase left out of the statistics, in ms; 0: none. */

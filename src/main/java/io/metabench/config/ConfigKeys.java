@@ -192,6 +192,21 @@ public final class ConfigKeys {
   public static final String CLIENT_WARMUP_MILLIS = "metabench.client.warmup.millis";
 
   /**
+   * How long each phase of a run that gives no item count and no duration is sized to measure
+   * (docs/metrics.md#sized-runs); 0: such a run keeps the default count.
+   */
+  public static final String SIZE_FOR_MILLIS = "metabench.size.for.millis";
+
+  /**
+   * Set by {@code BenchConfig.writeTo}: the configuration holds a whole run's values as
+   * MetaBench decided them (a map task's, a result's), so it is read as it is, not sized again.
+   */
+  public static final String WRITTEN = "metabench.config.written";
+
+  /** How MetaBench sized the run ({@link #SIZE_FOR_MILLIS}), written by it; empty: not sized. */
+  public static final String SIZED = "metabench.sized";
+
+  /**
    * Fixed (open-loop) rate in operations per second over all workers of all maps: operation k of
    * worker t is due at phase start + (k x workers + t) / per-process rate, and its latency is
    * measured from when it was due, so a stalled server shows in the percentiles (coordinated

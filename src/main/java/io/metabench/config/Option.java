@@ -173,6 +173,14 @@ public enum Option {
           + "this long, so the phase measures the file system rather than the client JVM "
           + "starting; nothing of it is in any figure, and what it made is removed: seconds (30) "
           + "or 500ms, 30s (default {default}; 0 turns it off)")),
+  SIZE_FOR(SECONDS, DURATION_MS, cli("duration", "sizeFor").key(ConfigKeys.SIZE_FOR_MILLIS)
+      .def(4_000L).run("sizeForMs").group(Group.BASICS).notForReplay("the audit log sizes a replay")
+      .help("When neither -numberOfFiles nor -duration is given, size the run so each phase "
+          + "measures about this long: phases that keep names run this long, and each worker "
+          + "gets this long's worth of items at the fastest rate its client warm-up measured "
+          + "for the run's other phases (default 4 s; 0: -numberOfFiles's default count)")),
+  SIZED(KEY_ONLY, TEXT, setting(ConfigKeys.SIZED).def("").run("sized").group(Group.BASICS)
+      .help("How MetaBench sized the run (written by it, kept in the results)")),
   RATE(SET, ValueType.RATE, cli("ops/s", "rate").key(ConfigKeys.RATE).def(0.0).run("rate")
       .group(Group.PACING).help("Fixed (open-loop) rate over all workers and maps; latency is "
           + "measured from when each operation was due (default: closed loop)")),

@@ -45,6 +45,7 @@ final class RunValues {
     checkProcesses((Integer) v.get(Option.PROCESSES), (Integer) v.get(Option.MAP_INDEX),
         (Long) v.get(Option.START_TIME));
     checkWarmup((Long) v.get(Option.WARMUP), (Long) v.get(Option.DURATION));
+    sizing(conf, v);
     if ((Integer) v.get(Option.PREFILL_THREADS) == 0) {
       v.put(Option.PREFILL_THREADS, v.get(Option.THREADS));
     }
@@ -173,6 +174,31 @@ final class RunValues {
       throw new InvalidInputException("-warmup applies only to phases bound by -duration (in a "
           + "phase bound by its items a warm-up would take planned items from the measurement): "
           + "add -duration, or drop -warmup");
+    }
+  }
+
+  /**
+   * Turns {@code -sizeFor} off where it does not apply: a run that gives an item count or a
+   * duration keeps them, and processes that meet ({@code -maps}, {@code -processes},
+   * {@code -mapIndex}) need one count they all know before they start. Refuses
+   * {@code -sizeFor} given together with a count. A configuration MetaBench sized or wrote
+   * ({@link BenchConfig#writeTo}) is read as it is.
+   */
+  private static void sizing(Configuration conf, EnumMap<Option, Object> v) {
+    if ((Long) v.get(Option.SIZE_FOR) == 0 || !((String) v.get(Option.SIZED)).isEmpty()
+        || conf.getBoolean(ConfigKeys.WRITTEN, false)) {
+      return;
+    }
+    boolean countGiven = UserSettings.isSetByUser(conf, Option.NUMBER_OF_FILES.key())
+        || UserSettings.isSetByUser(conf, Option.DURATION.key());
+    if (countGiven && UserSettings.isSetByUser(conf, Option.SIZE_FOR.key())) {
+      throw new InvalidInputException("-sizeFor sizes a run that gives no item count, but "
+          + "-numberOfFiles or -duration is given too: drop -sizeFor to keep the count, or drop "
+          + "-numberOfFiles and -duration to let -sizeFor size the run");
+    }
+    if (countGiven || (Integer) v.get(Option.MAPS) > 0
+        || (Integer) v.get(Option.PROCESSES) > 0 || (Integer) v.get(Option.MAP_INDEX) > 0) {
+      v.put(Option.SIZE_FOR, 0L);
     }
   }
 

@@ -2,9 +2,12 @@ package io.metabench.engine;
 
 import io.metabench.core.NanoClock;
 import io.metabench.core.StopRequest;
+import io.metabench.op.OpType;
 import io.metabench.stats.ClientWarmupFigures;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.apache.hadoop.fs.FileSystem;
@@ -84,10 +87,12 @@ public final class ClientWarmup {
 
   /**
    * Warms the clients of {@code sources}' workers for {@code phase}, all at once, and removes
-   * the scratch directory.
+   * the scratch directory; puts each operation's rate per worker over its last passes
+   * ({@link PassRates}) in {@code ratesPerWorker} unless it is null.
    */
   ClientWarmupFigures run(Phase phase, List<? extends ItemSource> sources, PhaseEngine engine,
-      NanoClock clock, StopRequest stop) throws IOException, InterruptedException {
+      NanoClock clock, StopRequest stop, Map<OpType, Double> ratesPerWorker)
+      throws IOException, InterruptedException {
     long began = clock.nanoTime();
     LongAdder progress = new LongAdder();
     AtomicBoolean enough = new AtomicBoolean();
@@ -106,14 +111,14 @@ public final class ClientWarmup {
     // warm anything.
     StartGate gate = new StartGate(sources.size(), () -> settled.set(progress.sum() > 0
         && (enough.get() || progress.sum() >= maxCalls)));
-    List<long[]> counts;
+    List<WarmupRounds> workers;
     try {
-      counts = engine.forEachWorker(sources.size(), t -> {
+      workers = engine.forEachWorker(sources.size(), t -> {
         WarmupRounds w = new WarmupRounds(phase, sources.get(t).context(),
             new Path(scratchRoot, "w" + t), clock, progress, gate,
             OpTimeout.watch(timeouts, t));
         w.run(settled);
-        return new long[] {w.calls(), w.failed()};
+        return w;
       });
     } finally {
       enough.set(true);
@@ -126,9 +131,14 @@ public final class ClientWarmup {
     removeIfEmpty(sources.get(0).context().fs(), Path.getPathWithoutSchemeAndAuthority(scratchRoot));
     long calls = 0;
     long failed = 0;
-    for (long[] c : counts) {
-      calls += c[0];
-      failed += c[1];
+    List<PassRates> rates = new ArrayList<>();
+    for (WarmupRounds w : workers) {
+      calls += w.calls();
+      failed += w.failed();
+      rates.add(w.rates());
+    }
+    if (ratesPerWorker != null) {
+      ratesPerWorker.putAll(PassRates.perWorker(rates));
     }
     if (failed > 0) {
       LOG.warn("client warm-up before {}: {} of its {} calls failed (in no figure)",

@@ -5,6 +5,7 @@ import io.metabench.core.NanoClock;
 import io.metabench.core.Parallel;
 import io.metabench.core.StopRequest;
 import io.metabench.fs.ClientFactory;
+import io.metabench.op.OpType;
 import io.metabench.stats.ClientLoad;
 import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.IntervalSeries;
@@ -45,6 +46,8 @@ public final class PhaseEngine implements AutoCloseable {
   private final List<FileSystem> clients = new ArrayList<>();
   private IntervalSink series;
   private ClientWarmup clientWarmup;
+  /** A warm-up run ahead for the next measured phase ({@link #warmUpAhead}); null: none. */
+  private ClientWarmupFigures warmedAhead;
   private Window window = on -> { };
 
   /** Told as a measured phase's operations begin and end. Called from the engine's thread. */
@@ -81,6 +84,23 @@ public final class PhaseEngine implements AutoCloseable {
   public PhaseEngine warmingClientsWith(ClientWarmup warmup) {
     this.clientWarmup = warmup;
     return this;
+  }
+
+  /**
+   * Runs the client warm-up for {@code phase}'s operations now, ahead of the phases (a sized
+   * run's, docs/metrics.md#sized-runs), and puts each operation's rate per worker over its last
+   * passes in {@code ratesPerWorker}. The next measured phase records it as its own warm-up
+   * instead of warming again.
+   *
+   * @return what it did; {@link ClientWarmupFigures#NONE} when the warm-up is off (no rates)
+   */
+  public ClientWarmupFigures warmUpAhead(Phase phase, List<? extends ItemSource> sources,
+      Map<OpType, Double> ratesPerWorker) throws IOException, InterruptedException {
+    if (clientWarmup == null || !clientWarmup.on() || stop.isRequested()) {
+      return ClientWarmupFigures.NONE;
+    }
+    warmedAhead = clientWarmup.run(phase, sources, this, clock, stop, ratesPerWorker);
+    return warmedAhead;
   }
 
   /** Tells {@code w} as each measured phase's operations begin and end. */
@@ -133,9 +153,13 @@ public final class PhaseEngine implements AutoCloseable {
     int slots = phase.results().size();
     // Before the barrier, so that every process starts measuring warm and at once.
     boolean warms = phase.measured() && clientWarmup != null;
-    ClientWarmupFigures warmed = warms && clientWarmup.on() && !stop.isRequested()
-        ? clientWarmup.run(phase, sources, this, clock, stop)
+    ClientWarmupFigures warmed = warms && warmedAhead != null ? warmedAhead
+        : warms && clientWarmup.on() && !stop.isRequested()
+        ? clientWarmup.run(phase, sources, this, clock, stop, null)
         : warms ? clientWarmup.skipped() : ClientWarmupFigures.NONE;
+    if (phase.measured()) {
+      warmedAhead = null;
+    }
     boolean lateMap = phase.barrierIndex() >= 0 && barrier.await(phase.barrierIndex());
     boolean lateStart = awaitStart(phase);
     StartGate gate = new StartGate(workers, lateStart, phase.isScheduled() ? clock : null);

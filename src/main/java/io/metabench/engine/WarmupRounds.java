@@ -65,6 +65,7 @@ final class WarmupRounds {
   private boolean renamedNow;
   private long calls;
   private long failed;
+  private final PassRates rates = new PassRates();
   private final List<OpType> keepNames = new ArrayList<>();
   private final List<TreeOp> traversals = new ArrayList<>();
   private final boolean renames;
@@ -148,6 +149,11 @@ final class WarmupRounds {
     return failed;
   }
 
+  /** The rates of its recent passes of each operation. */
+  PassRates rates() {
+    return rates;
+  }
+
   private void round() throws InterruptedException {
     for (OpType op : keepNames) {
       pass(op);
@@ -198,7 +204,7 @@ final class WarmupRounds {
   private void pass(OpType op, long items) throws InterruptedException {
     Visibility visibility = op.createsItems() || op == OpType.RENAME
         ? new Visibility(null, new BitSet()) : Visibility.UNTRACKED;
-    run(new SequentialSource(op.op(), passContext(), items, false, visibility));
+    rates.add(op, run(new SequentialSource(op.op(), passContext(), items, false, visibility)));
   }
 
   /** A traversal of the scratch directory, by a worker as the phase's run. */
@@ -217,7 +223,8 @@ final class WarmupRounds {
     return c;
   }
 
-  private void run(ItemSource source) throws InterruptedException {
+  /** Runs one pass and returns what it recorded. */
+  private OpRecorder run(ItemSource source) throws InterruptedException {
     // Thrown away: only the phase's own recorders count.
     OpRecorder[] recorders = {new OpRecorder(0)};
     new Worker(source, phase.retries(), clock, gate, recorders, recorders, StopRequest.NEVER)
@@ -226,6 +233,7 @@ final class WarmupRounds {
     calls += r.attempted();
     failed += r.attempted() - r.successes();
     progress.add(r.attempted());
+    return r;
   }
 
   /**

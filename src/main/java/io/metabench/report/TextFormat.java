@@ -48,6 +48,9 @@ public final class TextFormat implements ResultFormat<RunResult> {
           "base dir %s, %s x %d items, %s clients, %d bytes per file%n",
           info.baseDir(), who, result.config().filesPerWorker(), info.clientsLabel(),
           result.config().bytesToWrite()));
+      if (!result.config().sized().isEmpty()) {
+        out.append(result.config().sized()).append(String.format("%n"));
+      }
       if (result.prefill() != null) {
         out.append(prefillLine(result.prefill(), info.baseDir())).append(String.format("%n"));
       }

@@ -32,6 +32,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -54,7 +55,8 @@ import org.slf4j.LoggerFactory;
 public final class BenchmarkRunner {
   private static final Logger LOG = LoggerFactory.getLogger(BenchmarkRunner.class);
 
-  private final BenchConfig config;
+  /** As given, until {@link #run} sizes it ({@link RunSizing}) or turns sizing off. */
+  private BenchConfig config;
   private final Target target;
   private final NanoClock clock;
   private final ClientFactory clients;
@@ -130,8 +132,7 @@ public final class BenchmarkRunner {
       PrefillState recordedPrefill = Reachability.within(target, config.connectTimeoutSeconds(),
           () -> BaseDirMarker.readPrefill(control, base, config.mapIndex()));
       RunChecks.checkPrefill(config, recordedPrefill, target, where);
-      Layout layout = config.layout();
-      initial.afterAll(config.operations(), layout, where);
+      initial.afterAll(config.operations(), config.layout(), where);
       TargetChecks.hdfsLimits(config, target);
       if (config.mapIndex() == 0) {
         RunChecks.warnReplication(config, control);
@@ -171,6 +172,9 @@ public final class BenchmarkRunner {
           firstPhase = config.operations().size();
         }
       }
+      config = sizedConfig(initial, firstPhase == 0 && !config.operations().isEmpty());
+      kinds = new PhaseKinds(config, target, clock, engine, stop, control);
+      Layout layout = config.layout();
       for (int phase = firstPhase; phase < config.operations().size(); phase++) {
         OpType op = config.operations().get(phase);
         String refusal = stop.isRequested() ? stop.reason()
@@ -231,6 +235,33 @@ public final class BenchmarkRunner {
     } finally {
       close();
     }
+  }
+
+  /**
+   * This run's configuration as it runs: sized from a client warm-up run ahead of its phases
+   * when it asks to be ({@link RunSizing}), else with sizing off. Only a run that starts on an
+   * empty record is sized (one that goes on with what an earlier run made keeps its count), and
+   * only with a client warm-up to measure rates (not a study's later run, which is given the
+   * count its first run was sized to).
+   */
+  private BenchConfig sizedConfig(NamespaceState initial, boolean phasesRun)
+      throws IOException, InterruptedException {
+    if (config.sizeForMillis() == 0 || !config.sized().isEmpty()) {
+      return config;
+    }
+    if (!phasesRun || !initial.isEmpty() || config.operations().contains(OpType.MIX)
+        || warmedByRun > 0) {
+      return config.unsized();
+    }
+    Map<OpType, Double> rates = new EnumMap<>(OpType.class);
+    if (!kinds.warmUpAhead(config.operations(), config.layout(), rates).ran()) {
+      return config.unsized();
+    }
+    BenchConfig sized = RunSizing.size(config, rates);
+    if (!sized.sized().isEmpty()) {
+      LOG.info("{}", sized.sized());
+    }
+    return sized;
   }
 
   /** This map's prefill, on the run's engine. */

@@ -19,6 +19,7 @@ import io.metabench.path.Layout;
 import io.metabench.path.NamespaceState;
 import io.metabench.path.PathSchema;
 import io.metabench.path.WorkerPaths;
+import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.PhaseResult;
 import java.io.FileNotFoundException;
 import java.io.IOException;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -111,6 +113,25 @@ final class PhaseKinds {
       rememberVisibility(op, visibility);
     }
     return result;
+  }
+
+  /**
+   * Runs the client warm-up for every one of {@code ops} ahead of the phases, on the workers'
+   * clients (a sized run's, docs/metrics.md#sized-runs), putting each operation's rate per
+   * worker over its last passes in {@code ratesPerWorker}.
+   */
+  ClientWarmupFigures warmUpAhead(List<OpType> ops, Layout layout,
+      Map<OpType, Double> ratesPerWorker) throws IOException, InterruptedException {
+    List<FileSystem> fs = engine.clients(layout.threads());
+    PathSchema schema = PathSchema.of(target.baseDir(), config.mapIndex(), layout);
+    List<ItemSource> sources = new ArrayList<>();
+    for (int t = 0; t < layout.threads(); t++) {
+      // Only the context is read: the warm-up makes names of its own.
+      sources.add(new SequentialSource(ops.get(0).op(), context(fs.get(t), schema.forWorker(t),
+          false), 0, false, Visibility.UNTRACKED));
+    }
+    return engine.warmUpAhead(measured(OpType.join(ops), ops, 0, 0, false), sources,
+        ratesPerWorker);
   }
 
   /**

@@ -90,6 +90,8 @@ public final class StudyRunner {
     String stoppedBecause = "";
     /** The first finished run at each concurrency: its JVM is warm for the later ones. */
     final java.util.Map<Integer, Integer> warmedAt = new java.util.HashMap<>();
+    /** Per thread level, the first sized run's configuration: later runs keep its count. */
+    final java.util.Map<Integer, BenchConfig> sizedAt = new java.util.HashMap<>();
 
     Resolved(StudyPlan.TargetSpec spec, Target target, String label) {
       this.spec = spec;
@@ -200,6 +202,15 @@ public final class StudyRunner {
           io.metabench.report.StudyFiles.fileSafe(t.label) + "-t" + threads + "-i" + iteration
               + ".csv").getPath());
     }
+    BenchConfig sized = t.sizedAt.get(threads);
+    if (sized != null) {
+      // Iterations compare like with like: the count the first run was sized to, not one sized
+      // again (a later run is not warmed up, so it has no rates to size from).
+      c.setLong(io.metabench.config.ConfigKeys.FILES_PER_WORKER, sized.filesPerWorker());
+      c.setLong(io.metabench.config.ConfigKeys.DURATION_MILLIS, sized.durationMillis());
+      c.set(io.metabench.config.ConfigKeys.SIZED, "as run " + t.warmedAt.get(threads)
+          + " of the study was " + sized.sized());
+    }
     try {
       RunResult result = executor.run(BenchConfig.fromConfiguration(c), c, t.target,
           t.warmedAt.getOrDefault(threads, 0));
@@ -212,6 +223,9 @@ public final class StudyRunner {
             + result.interruptedBy() + ")");
       }
       t.warmedAt.putIfAbsent(threads, number);
+      if (!result.config().sized().isEmpty()) {
+        t.sizedAt.putIfAbsent(threads, result.config());
+      }
       return StudyRun.finished(t.label, fsUri, threads, iteration, result);
     } catch (InvalidInputException | IOException e) {
       // The namespace is not as the next run needs it (an earlier run's failures left items)

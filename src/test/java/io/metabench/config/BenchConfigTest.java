@@ -150,6 +150,52 @@ class BenchConfigTest {
   }
 
   @Test
+  void onlyARunThatGivesNoCountNorDurationIsSized() throws java.io.IOException {
+    assertThat(BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "create_write"))
+        .sizeForMillis()).isEqualTo(4000);
+    for (String[] given : new String[][] {{ConfigKeys.FILES_PER_WORKER, "10"},
+        {ConfigKeys.DURATION_MILLIS, "1000"}, {ConfigKeys.MAPS, "2"},
+        {ConfigKeys.MAP_INDEX, "1"}}) {
+      assertThat(BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS, "create_write",
+          given[0], given[1])).sizeForMillis()).as(given[0]).isZero();
+    }
+    // A count from a *-default.xml file (scripts/meta-bench.sh's 1,000) is a default, not a
+    // count the user gave.
+    java.io.File defaults = java.io.File.createTempFile("meta-bench-script", "-default.xml");
+    defaults.deleteOnExit();
+    java.nio.file.Files.write(defaults.toPath(), ("<configuration><property><name>"
+        + ConfigKeys.FILES_PER_WORKER + "</name><value>1000</value></property></configuration>")
+        .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    Configuration c = conf(ConfigKeys.OPERATIONS, "create_write");
+    c.addResource(new org.apache.hadoop.fs.Path(defaults.toURI()));
+    BenchConfig script = BenchConfig.fromConfiguration(c);
+    assertThat(script.filesPerWorker()).isEqualTo(1000);
+    assertThat(script.sizeForMillis()).isEqualTo(4000);
+  }
+
+  @Test
+  void sizeForTogetherWithACountIsRefused() {
+    assertThatThrownBy(() -> BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS,
+        "create_write", ConfigKeys.SIZE_FOR_MILLIS, "5000", ConfigKeys.FILES_PER_WORKER, "10")))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessage("-sizeFor sizes a run that gives no item count, but -numberOfFiles or "
+            + "-duration is given too: drop -sizeFor to keep the count, or drop -numberOfFiles "
+            + "and -duration to let -sizeFor size the run");
+  }
+
+  @Test
+  void aConfigurationMetaBenchWroteIsReadAsItIsAndNotSizedAgain() {
+    BenchConfig unsized = BenchConfig.fromConfiguration(conf(ConfigKeys.OPERATIONS,
+        "create_write,stat"));
+    for (BenchConfig c : Arrays.asList(unsized, unsized.sizedAs(500, 4000, "sized by hand"),
+        unsized.unsized())) {
+      Configuration written = new Configuration(false);
+      c.writeTo(written);
+      assertThat(BenchConfig.fromConfiguration(written)).isEqualTo(c);
+    }
+  }
+
+  @Test
   void parametersUseCommandLineNamesInAStableOrder() {
     Map<String, Object> p = BenchConfig.fromConfiguration(nonDefault()).parameters();
     assertThat(p.keySet()).containsExactly("operation", "numberOfFiles", "threads",
@@ -157,7 +203,7 @@ class BenchConfigTest {
         "readFileAfterOpen", "startTime", "mapIndex", "filesPerDir", "sharedClient", "localClient",
         "retries",
         "cleanup", "maps", "processes", "barrierTimeout", "readShift", "opTimeoutMs", "failFast", "durationMs",
-        "warmupMs", "clientWarmupMs", "rate", "subtree", "mix", "seed", "sharedDir", "mixFill",
+        "warmupMs", "clientWarmupMs", "sizeForMs", "sized", "rate", "subtree", "mix", "seed", "sharedDir", "mixFill",
         "prefillFiles", "prefillDepth", "prefillFanOut", "prefillSizes", "prefillThreads",
         "workload");
     assertThat(p.get("operation")).isEqualTo("create_write,open_read,rename,delete,mkdirs,rmdir");

@@ -85,6 +85,8 @@ class OptionTableTest {
     sample(Option.DURATION, "2", "2s", 2000L);
     sample(Option.WARMUP, "500ms", "500ms", 500L);
     sample(Option.CLIENT_WARMUP, "750ms", "750ms", 750L);
+    sample(Option.SIZE_FOR, "6", "6s", 6000L);
+    sample(Option.SIZED, "by hand", "by hand", "by hand");
     sample(Option.RATE, "100", "100", 100.0);
     sample(Option.SUBTREE, "sub", "sub", "sub");
     sample(Option.MIX, "stat:1", "stat:1", "stat:1");

@@ -29,8 +29,45 @@ class ITNoOpFileSystem {
       assertThat(phase.get("successful").asLong()).as(phase.toString()).isEqualTo(15_000);
     }
     assertThat(r.phase("create_write").get("bytes").asLong()).isEqualTo(1_500_000);
+    // A count given (NNBench's dialect) is kept exactly: the run is not sized.
+    assertThat(r.json().get("parameters").get("numberOfFiles").asLong()).isEqualTo(5000);
+    assertThat(r.json().get("parameters").get("sized").asText()).isEmpty();
+    assertThat(r.json().get("parameters").get("sizeForMs").asLong()).isZero();
     // Nothing is stored, so every file reads as empty.
     assertThat(r.phase("open_read").get("bytes").asLong()).isZero();
+  }
+
+  @Test
+  void aRunThatGivesNoCountIsSizedSoEveryPhaseShowsASteadyRate() throws Exception {
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation",
+        "create_write,open_read,delete", "-threads", "2", "-clientWarmup", "5",
+        "-baseDir", "noop:///sized");
+    assertSizedAndSteady(r, 2, "create_write", "open_read", "delete");
+  }
+
+  /**
+   * {@code r}, a run of {@code threads} workers that gave no count, was sized: phases that keep
+   * names ran 4 s, the others had the sized count, none too short to show a steady rate.
+   */
+  static void assertSizedAndSteady(MetaBenchRun r, int threads, String... ops) throws Exception {
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode params = r.json().get("parameters");
+    long perWorker = params.get("numberOfFiles").asLong();
+    assertThat(perWorker).isGreaterThan(1000);
+    assertThat(params.get("durationMs").asLong()).isEqualTo(4000);
+    assertThat(params.get("sized").asText()).startsWith("sized to measure about 4 s a phase");
+    assertThat(r.stdout).contains("sized to measure about 4 s a phase");
+    for (String op : ops) {
+      JsonNode p = r.phase(op);
+      assertThat(p.get("steadiness").get("verdict").asText()).as(op + ": " + r.stdout)
+          .isNotEqualTo("too_short");
+      assertThat(p.get("elapsedSeconds").asDouble()).as(op + ": " + r.stdout).isGreaterThan(3.0);
+      if (!op.equals("open_read") && !op.equals("stat")) {
+        assertThat(p.get("successful").asLong()).as(op).isEqualTo(threads * perWorker);
+      }
+    }
+    // The warm-up that measured the rates is the first phase's own, not a second one.
+    assertThat(r.phase(ops[0]).get("clientWarmup").get("calls").asLong()).isPositive();
   }
 
   @Test

@@ -187,6 +187,28 @@ class ITStudy {
   }
 
   @Test
+  void aSizedStudysLaterIterationsKeepTheCountItsFirstRunWasSizedTo() throws Exception {
+    File json = new File(scratch, "sized.json");
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation",
+        "create_write,delete", "-threads", "1", "-iterations", "2", "-clientWarmup", "2",
+        // Short phases: what is checked is the count the later run keeps, not their rates.
+        "-sizeFor", "500ms", "-baseDir", new File(scratch, "sized").toURI().toString(),
+        "-outDir", new File(scratch, "sized-out").getPath(), "-jsonOut", json.getPath());
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode runs = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).get("runs");
+    JsonNode first = runs.get(0).get("result").get("parameters");
+    JsonNode second = runs.get(1).get("result").get("parameters");
+    assertThat(first.get("sized").asText()).startsWith("sized to measure about 0.5 s a phase");
+    assertThat(first.get("numberOfFiles").asLong()).isGreaterThan(100);
+    assertThat(second.get("numberOfFiles").asLong()).isEqualTo(first.get("numberOfFiles")
+        .asLong());
+    assertThat(second.get("sized").asText()).isEqualTo("as run 1 of the study was "
+        + first.get("sized").asText());
+    assertThat(runs.get(1).get("result").get("phases").get(0).get("clientWarmup")
+        .get("warmedByRun").asInt()).isEqualTo(1);
+  }
+
+  @Test
   void aForeignSecondTargetIsRefusedBeforeTheFirstIsTouched() throws Exception {
     File first = new File(scratch, "first");
     File foreign = new File(scratch, "foreign");

@@ -59,7 +59,11 @@ public final class NameNodeRpcs {
       "rpc.engine.org.apache.hadoop.hdfs.protocolPB.ClientNamenodeProtocolPB";
   /** The name of the storage statistics the counts are registered under. */
   public static final String STATISTICS = "MetaBenchNameNodeRpcs";
-  /** The prefix of each count's name: {@code rpc.Create}; failed calls add {@code .failures}. */
+  /**
+   * The prefix of each count's name: {@code rpc.Create}; failed calls add {@code .failures},
+   * calls a standby (or observer) NameNode sent back, which an HA client retries on another,
+   * {@code .standby}.
+   */
   public static final String PREFIX = "rpc.";
 
   private static final ConcurrentMap<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
@@ -113,13 +117,36 @@ public final class NameNodeRpcs {
   /** Each method's counters (made once, then found without building a name on each call). */
   private static final ConcurrentMap<Method, LongAdder[]> BY_METHOD = new ConcurrentHashMap<>();
 
-  private static void count(Method method, boolean failed) {
+  /** Counter indexes of a method's outcomes. */
+  private static final int OK = 0;
+  private static final int FAILED = 1;
+  private static final int STANDBY = 2;
+
+  private static void count(Method method, int outcome) {
     BY_METHOD.computeIfAbsent(method, m -> {
       String name = PREFIX + Character.toUpperCase(m.getName().charAt(0))
           + m.getName().substring(1);
       return new LongAdder[] {COUNTS.computeIfAbsent(name, k -> new LongAdder()),
-          COUNTS.computeIfAbsent(name + ".failures", k -> new LongAdder())};
-    })[failed ? 1 : 0].increment();
+          COUNTS.computeIfAbsent(name + ".failures", k -> new LongAdder()),
+          COUNTS.computeIfAbsent(name + ".standby", k -> new LongAdder())};
+    })[outcome].increment();
+  }
+
+  /**
+   * Whether {@code e} (or what it wraps: the engines throw the server's {@code RemoteException}
+   * inside a {@code ServiceException}) says a standby or observer NameNode would not serve the
+   * call: the HA client then retries it on another NameNode, so it is a failover, not a failure.
+   */
+  static boolean refusedByStandby(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      String name = t instanceof org.apache.hadoop.ipc.RemoteException
+          ? ((org.apache.hadoop.ipc.RemoteException) t).getClassName() : t.getClass().getName();
+      if (name.equals("org.apache.hadoop.ipc.StandbyException")
+          || name.equals("org.apache.hadoop.ipc.ObserverRetryOnActiveException")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The counts as Hadoop's storage statistics, scheme {@code hdfs}. */
@@ -250,10 +277,10 @@ public final class NameNodeRpcs {
       }
       try {
         Object result = method.invoke(inner, args);
-        count(method, false);
+        count(method, OK);
         return result;
       } catch (InvocationTargetException e) {
-        count(method, true);
+        count(method, refusedByStandby(e.getCause()) ? STANDBY : FAILED);
         throw e.getCause();
       }
     }

@@ -62,24 +62,10 @@ public final class RunInfo {
     HadoopLine line = HadoopLine.current();
     return new RunInfo(io.metabench.core.Version.get(), line.version(),
         System.getProperty("java.vendor") + " " + System.getProperty("java.version") + " ("
-            + System.getProperty("java.vm.name") + ")" + shapingFlags(),
+            + System.getProperty("java.vm.name") + ")",
         fileSystemUri, embeddedHdfs, baseDir, sharedClient ? "shared" : "per-worker",
         localClient == null ? "" : localClient.toString(), startedAtEpochMillis,
         line.lacksText());
-  }
-
-  /**
-   * The JVM options that shape the figures (heap, collector, JIT: {@code -X...} and
-   * {@code -XX:...}), after a space; empty when there are none.
-   */
-  static String shapingFlags() {
-    StringBuilder flags = new StringBuilder();
-    for (String a : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-      if (a.startsWith("-X") && !a.startsWith("-Xlog") && !a.startsWith("-Xshare")) {
-        flags.append(' ').append(a);
-      }
-    }
-    return flags.toString();
   }
 
   public String toolVersion() {

@@ -117,6 +117,16 @@ class ITHdfsHa {
       System.out.println("=== ITHdfsHa: failover during the run\n" + done.stdout);
       assertThat(done.stdout).containsPattern("stopped reading after [0-9]+ samples: NameNode "
           + "nn[12] of " + ns + " is no longer active \\(standby\\): a failover during the run");
+      // Every operation succeeded across the failover; the calls the new standby sent back,
+      // which the clients retried on the new active NameNode, are counted apart from failures.
+      assertThat(done.phase("stat").get("failed").asLong()).isZero();
+      com.fasterxml.jackson.databind.JsonNode calls = done.phase("stat").get("storeCalls")
+          .get("byType");
+      assertThat(calls.path("rpc.GetFileInfo.standby").asLong()).as(calls.toString())
+          .isPositive();
+      assertThat(calls.path("rpc.GetFileInfo.failures").asLong()).as(calls.toString()).isZero();
+      assertThat(done.stdout).containsPattern("store calls, stat: [0-9.]+ NameNode RPCs/op "
+          + "\\(GetFileInfo [0-9.]+, GetFileInfo.standby 0.0[0-9]\\)");
     } finally {
       run.shutdownNow();
       // Back to the state the other test expects.

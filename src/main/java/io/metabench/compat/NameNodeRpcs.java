@@ -65,6 +65,11 @@ public final class NameNodeRpcs {
    * {@code .standby}.
    */
   public static final String PREFIX = "rpc.";
+  /**
+   * The prefix of the count of calls each NameNode (or Router) served, by its RPC address:
+   * {@code rpcTo.127.0.0.1:8020}; with HA, which of them (active, observer) answered.
+   */
+  public static final String SERVED_BY = "rpcTo.";
 
   private static final ConcurrentMap<String, LongAdder> COUNTS = new ConcurrentHashMap<>();
   private static final AtomicBoolean REGISTERED = new AtomicBoolean();
@@ -211,7 +216,7 @@ public final class NameNodeRpcs {
         SocketFactory factory, int rpcTimeout, RetryPolicy connectionRetryPolicy)
         throws IOException {
       return counting(protocol, delegate.getProxy(protocol, clientVersion, addr, ticket, conf,
-          factory, rpcTimeout, connectionRetryPolicy));
+          factory, rpcTimeout, connectionRetryPolicy), address(addr));
     }
 
     @Override
@@ -221,7 +226,8 @@ public final class NameNodeRpcs {
         AtomicBoolean fallbackToSimpleAuth, AlignmentContext alignmentContext)
         throws IOException {
       return counting(protocol, delegate.getProxy(protocol, clientVersion, addr, ticket, conf,
-          factory, rpcTimeout, connectionRetryPolicy, fallbackToSimpleAuth, alignmentContext));
+          factory, rpcTimeout, connectionRetryPolicy, fallbackToSimpleAuth, alignmentContext),
+          address(addr));
     }
 
     /** Hadoop 3.3 and later only: no earlier line has this method, so none calls it. */
@@ -229,8 +235,10 @@ public final class NameNodeRpcs {
     public <T> ProtocolProxy<T> getProxy(Class<T> protocol, long clientVersion,
         Client.ConnectionId connId, Configuration conf, SocketFactory factory,
         AlignmentContext alignmentContext) throws IOException {
+      // ConnectionId says its address only in its text ("host/127.0.0.1:8020").
+      String id = String.valueOf(connId);
       return counting(protocol, Since330.getProxy(delegate, protocol, clientVersion, connId, conf,
-          factory, alignmentContext));
+          factory, alignmentContext), id.substring(id.indexOf('/') + 1));
     }
 
     @Override
@@ -248,13 +256,19 @@ public final class NameNodeRpcs {
       return delegate.getProtocolMetaInfoProxy(connId, conf, factory);
     }
 
-    private static <T> ProtocolProxy<T> counting(Class<T> protocol, ProtocolProxy<T> made) {
+    /** {@code 127.0.0.1:8020}: how a served count names the server. */
+    private static String address(InetSocketAddress addr) {
+      return addr.getHostString() + ":" + addr.getPort();
+    }
+
+    private static <T> ProtocolProxy<T> counting(Class<T> protocol, ProtocolProxy<T> made,
+        String to) {
       register();
       T inner = made.getProxy();
       InvocationHandler innerHandler = Proxy.getInvocationHandler(inner);
       @SuppressWarnings("unchecked")
       T outer = (T) Proxy.newProxyInstance(protocol.getClassLoader(), new Class<?>[] {protocol},
-          new Counting(inner, innerHandler));
+          new Counting(inner, innerHandler, to));
       // The protobuf engines make theirs without server method checks.
       return new ProtocolProxy<>(protocol, outer, false);
     }
@@ -264,10 +278,13 @@ public final class NameNodeRpcs {
   private static final class Counting implements RpcInvocationHandler {
     private final Object inner;
     private final InvocationHandler innerHandler;
+    /** Calls this proxy's NameNode served. */
+    private final LongAdder served;
 
-    Counting(Object inner, InvocationHandler innerHandler) {
+    Counting(Object inner, InvocationHandler innerHandler, String to) {
       this.inner = inner;
       this.innerHandler = innerHandler;
+      this.served = COUNTS.computeIfAbsent(SERVED_BY + to, k -> new LongAdder());
     }
 
     @Override
@@ -278,6 +295,7 @@ public final class NameNodeRpcs {
       try {
         Object result = method.invoke(inner, args);
         count(method, OK);
+        served.increment();
         return result;
       } catch (InvocationTargetException e) {
         count(method, refusedByStandby(e.getCause()) ? STANDBY : FAILED);

@@ -262,7 +262,32 @@ public final class StoreCalls {
           "%.2f", (double) e.getValue() / operations));
       sep = ", ";
     }
-    return b.append(')').toString();
+    b.append(')');
+    Map<String, Long> servers = servedBy();
+    if (servers.size() > 1) {
+      // Which NameNodes (or Routers) served them: an HA pair across a failover, observers.
+      sep = "; served by ";
+      for (Map.Entry<String, Long> e : servers.entrySet()) {
+        b.append(sep).append(e.getKey()).append(' ').append(String.format(java.util.Locale.ROOT,
+            "%.2f", (double) e.getValue() / operations));
+        sep = ", ";
+      }
+    }
+    return b.toString();
+  }
+
+  /**
+   * The calls each NameNode (or Router) served, by its RPC address ({@link
+   * NameNodeRpcs#SERVED_BY}); empty where the RPCs are not counted.
+   */
+  public Map<String, Long> servedBy() {
+    Map<String, Long> out = new TreeMap<>();
+    for (Map.Entry<String, Long> e : byType.entrySet()) {
+      if (e.getKey().startsWith(NameNodeRpcs.SERVED_BY)) {
+        out.put(e.getKey().substring(NameNodeRpcs.SERVED_BY.length()), e.getValue());
+      }
+    }
+    return out;
   }
 
   /** Whether a statistic counts calls (not bytes, times, or failures, which are not calls). */

@@ -127,6 +127,9 @@ class ITHdfsHa {
       assertThat(calls.path("rpc.GetFileInfo.failures").asLong()).as(calls.toString()).isZero();
       assertThat(done.stdout).containsPattern("store calls, stat: [0-9.]+ NameNode RPCs/op "
           + "\\(GetFileInfo [0-9.]+, GetFileInfo.standby 0.0[0-9]\\)");
+      // Both NameNodes served the phase's calls: the first until the failover, then the other.
+      assertThat(done.stdout).containsPattern("store calls, stat: .*; served by [^ ]+:[0-9]+ "
+          + "0\\.[0-9]+, [^ ]+:[0-9]+ 0\\.[0-9]+");
     } finally {
       run.shutdownNow();
       // Back to the state the other test expects.

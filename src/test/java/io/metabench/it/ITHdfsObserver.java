@@ -1,0 +1,88 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.MetaBenchRun;
+import java.io.File;
+import java.nio.file.Files;
+import java.util.Iterator;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileUtil;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.hdfs.qjournal.MiniQJMHACluster;
+import org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil;
+import org.apache.hadoop.hdfs.server.namenode.ha.ObserverReadProxyProvider;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Consistent reads from an observer NameNode (HDFS-12943), set up as Hadoop's own tests set one
+ * up ({@code HATestUtil.setUpObserverCluster}: an active, a standby and an observer NameNode on
+ * journal nodes): a client with {@code ObserverReadProxyProvider} sends its reads to the
+ * observer, its writes to the active NameNode, and the store calls say which served what.
+ */
+class ITHdfsObserver {
+  private static MiniQJMHACluster qjm;
+  private static MiniDFSCluster cluster;
+  private static File dir;
+  @TempDir
+  File scratch;
+
+  @BeforeAll
+  static void start() throws Exception {
+    dir = Files.createTempDirectory("it-hdfs-observer-").toFile();
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
+    io.metabench.compat.NameNodeRpcs.countIn(conf);
+    qjm = HATestUtil.setUpObserverCluster(conf, 1, 1, true);
+    cluster = qjm.getDfsCluster();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (qjm != null) {
+      qjm.shutdown();
+    }
+    FileUtil.fullyDelete(dir);
+  }
+
+  @Test
+  void readsGoToTheObserverAndTheStoreCallsSaySo() throws Exception {
+    Configuration conf = new Configuration(cluster.getConfiguration(0));
+    String ns = HATestUtil.getLogicalHostname(cluster);
+    HATestUtil.setFailoverConfigurations(cluster, conf, ns, 0, ObserverReadProxyProvider.class);
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write,stat",
+        "-threads", "2", "-numberOfFiles", "50", "-duration", "3", "-baseDir",
+        "hdfs://" + ns + "/observer", "-D", "metabench.namenode.jmx=off");
+    System.out.println("=== ITHdfsObserver\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode stat = r.phase("stat");
+    JsonNode calls = stat.get("storeCalls").get("byType");
+    int observerPort = cluster.getNameNode(2).getNameNodeAddress().getPort();
+    long byObserver = 0;
+    for (Iterator<String> it = calls.fieldNames(); it.hasNext();) {
+      String type = it.next();
+      if (type.startsWith("rpcTo.") && type.endsWith(":" + observerPort)) {
+        byObserver = calls.get(type).asLong();
+      }
+    }
+    // The observer served the stats (all but the odd one a lagging observer sends back).
+    assertThat(byObserver).as(calls.toString())
+        .isGreaterThan(stat.get("successful").asLong() * 9 / 10);
+    // An observer still catching up sends a read back to be retried (RetriableException): a
+    // failed call, not a failed stat.
+    assertThat(stat.get("failed").asLong()).isZero();
+    // The writes went to the active NameNode, not the observer.
+    JsonNode creates = r.phase("create_write").get("storeCalls").get("byType");
+    for (Iterator<String> it = creates.fieldNames(); it.hasNext();) {
+      String type = it.next();
+      if (type.startsWith("rpcTo.") && type.endsWith(":" + observerPort)) {
+        assertThat(creates.get(type).asLong()).as(creates.toString()).isZero();
+      }
+    }
+    assertThat(r.stdout).containsPattern("store calls, stat: .*; served by ");
+  }
+}

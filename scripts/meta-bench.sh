@@ -21,7 +21,8 @@
 #       Replays an HDFS NameNode audit log under <baseDir>/replay (docs/replay.md).
 #
 # Environment (used only with the OPERATION form):
-#   THREADS (10)  NUM_FILES (1000)  BYTES_TO_WRITE (0)
+#   THREADS (10)  NUM_FILES (unset: each phase sized to measure about 4 s, -sizeFor; 1000
+#                 when sizing is off)  BYTES_TO_WRITE (0)
 #   BASE_DIR      base directory or URI; unset: /benchmarks/MetaBench on the default file
 #                 system, or on an embedded HDFS when no file system is configured
 #   CONF_DIR      directory of *-site.xml files to load (as -confDir)

@@ -19,7 +19,7 @@ final class WarmupGauge {
   static final long SAMPLE_NANOS = 500_000_000L;
   static final int WINDOWS = 3;
   static final double TOLERANCE = 0.15;
-  static final double JIT_SHARE = 0.10;
+  static final double JIT_SHARE = 0.05;
 
   private final List<Double> rates = new ArrayList<>();
   private final List<Double> jitShares = new ArrayList<>();

@@ -34,10 +34,8 @@ class ITHdfsObserver {
   @BeforeAll
   static void start() throws Exception {
     dir = Files.createTempDirectory("it-hdfs-observer-").toFile();
-    Configuration conf = new Configuration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
-    io.metabench.compat.NameNodeRpcs.countIn(conf);
-    qjm = HATestUtil.setUpObserverCluster(conf, 1, 1, true);
+    qjm = HATestUtil.setUpObserverCluster(
+        io.metabench.testing.MiniHdfs.clusterConf(new Configuration(), dir), 1, 1, true);
     cluster = qjm.getDfsCluster();
   }
 

@@ -30,17 +30,27 @@ public final class MiniHdfs implements Closeable {
     return start(base, 1);
   }
 
+  /**
+   * {@code base} as every test cluster of Hadoop's (this one, the HA and observer topologies) is
+   * configured: its directories under {@code dir}, RPC times in microseconds and the client
+   * protocol's RPCs counted, as on the embedded HDFS.
+   */
+  public static Configuration clusterConf(Configuration base, File dir) {
+    Configuration conf = new Configuration(base);
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
+    // Sub-millisecond calls are then not 0.
+    conf.set("rpc.metrics.timeunit", "MICROSECONDS");
+    // So this JVM's one client protocol engine is the counting one.
+    io.metabench.compat.NameNodeRpcs.countIn(conf);
+    return conf;
+  }
+
   /** A cluster of {@code dataNodes} DataNodes. */
   public static MiniHdfs start(Configuration base, int dataNodes) throws IOException {
     File dir = Files.createTempDirectory("it-hdfs-").toFile();
-    Configuration conf = new Configuration(base);
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
+    Configuration conf = clusterConf(base, dir);
     conf.set("dfs.namenode.http-address", "127.0.0.1:0");
     conf.setLong("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 10);
-    // As the embedded HDFS: RPC times in microseconds, so sub-millisecond calls are not 0.
-    conf.set("rpc.metrics.timeunit", "MICROSECONDS");
-    // As the embedded HDFS, so this JVM's one client protocol engine is the counting one.
-    io.metabench.compat.NameNodeRpcs.countIn(conf);
     MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir).numDataNodes(dataNodes)
         .build();
     cluster.waitActive();

@@ -150,8 +150,11 @@ class ITHdfs extends NamespaceFactsContract {
       assertThat(calls.get("available").asBoolean()).as(e[0]).isTrue();
       assertThat(calls.get("kind").asText()).isEqualTo("NameNode RPCs");
       java.util.Map<String, Long> byType = new java.util.TreeMap<>();
-      calls.get("byType").fields().forEachRemaining(f -> byType.put(f.getKey(),
-          f.getValue().asLong()));
+      java.util.Map<String, Long> servedBy = new java.util.TreeMap<>();
+      calls.get("byType").fields().forEachRemaining(f -> (f.getKey().startsWith("rpcTo.")
+          ? servedBy : byType).put(f.getKey(), f.getValue().asLong()));
+      // One NameNode served every RPC of the phase.
+      assertThat(servedBy.values()).as(e[0]).containsExactly((e.length - 2) * 10L);
       java.util.Map<String, Long> want = new java.util.TreeMap<>();
       want.put(e[1], 10L);
       StringBuilder line = new StringBuilder();

@@ -312,7 +312,15 @@ public final class BenchConfig {
 
   /** Whether {@code op} runs for {@link #durationMillis} rather than its item count. */
   public boolean durationBound(OpType op) {
-    return durationMillis() > 0 && (op == OpType.MIX || op.keepsNames() && !op.traverses());
+    return durationMillis() > 0 && canBeTimed(op);
+  }
+
+  /**
+   * Whether a phase of {@code op} can run for a time rather than its item count: it keeps its
+   * items' names (so it can pass over them again), or it is a mix.
+   */
+  public static boolean canBeTimed(OpType op) {
+    return op == OpType.MIX || op.keepsNames() && !op.traverses();
   }
 
   /** Whether existing result files may be replaced. */

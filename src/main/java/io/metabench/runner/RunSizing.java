@@ -11,8 +11,8 @@ import java.util.Map;
  * phase that keeps names (open_read, stat, ...) is bound by that time and cycles over the items;
  * a phase that uses each item once (create_write, rename, delete, mkdirs, rmdir) lasts as long as
  * its items, so every worker gets {@code -sizeFor}'s worth of items at the fastest per-worker
- * rate the warm-up reached for those phases ({@link #PHASE_SPEED_UP} times it): the fastest of them then measures about
- * {@code -sizeFor}, the slower ones longer; but a phase that makes the items (create_write,
+ * rate the warm-up reached for those phases ({@link #PHASE_SPEED_UP} times it): the fastest of
+ * them then measures about {@code -sizeFor}, the slower ones longer; but a phase that makes the items (create_write,
  * mkdirs) is not to run more than {@link #MAKER_TIMES} times {@code -sizeFor}: where making is
  * much slower than removing (a local disk's creates against its deletes), the fastest phase is
  * then shorter, and its steadiness note says so. Stateless.
@@ -57,7 +57,7 @@ final class RunSizing {
           best = rate;
           fastest = op;
         }
-      } else if (config.sizedAs(1, millis, "").durationBound(op)) {
+      } else if (BenchConfig.canBeTimed(op)) {
         timed.append(timed.length() == 0 ? "" : ", ").append(op.id());
       }
     }

@@ -47,6 +47,20 @@ class ITLocalFileSystem extends NamespaceFactsContract {
         .isEqualTo(r.json().get("parameters").get("numberOfFiles").asLong());
   }
 
+  /** A run that goes on with what an earlier run made keeps that run's count: it is not sized. */
+  @Test
+  void aRunOnWhatAnEarlierRunMadeKeepsItsCountAndIsNotSized() throws Exception {
+    String base = baseUri("goes-on");
+    MetaBenchRun create = run("-operation", "create_write", "-threads", "1", "-numFiles", "5",
+        "-baseDir", base);
+    assertThat(create.exitCode).as(create.toString()).isZero();
+    MetaBenchRun stat = run("-operation", "stat", "-clientWarmup", "1", "-baseDir", base);
+    assertThat(stat.exitCode).as(stat.toString()).isZero();
+    assertThat(stat.json().get("parameters").get("numberOfFiles").asLong()).isEqualTo(5);
+    assertThat(stat.json().get("parameters").get("sizeForMs").asLong()).isZero();
+    assertThat(stat.phase("stat").get("successful").asLong()).isEqualTo(5);
+  }
+
   /** Hadoop's local client counts no calls by kind: the result says so, and prints no zeros. */
   @Test
   void theLocalClientCountsNoStoreCallsAndTheResultSaysSo() throws Exception {

@@ -1,6 +1,7 @@
 package io.metabench.report;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.metabench.stats.NameserviceView;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.ServerPhaseView;
@@ -20,6 +21,9 @@ import java.util.Map;
  */
 final class ServerFigures {
   private static final String SERVER = "NameNode";
+  /** The nameservice's figures a phase's per-second samples carry, beside each NameNode's. */
+  private static final List<String> PER_SECOND = java.util.Arrays.asList("rpc.calls",
+      "rpc.queueMs", "rpc.processingMs", "rpc.callQueueLength");
 
   private ServerFigures() {
   }
@@ -37,6 +41,10 @@ final class ServerFigures {
     String tooShortName = "";
     for (PhaseResult p : result.phases()) {
       ServerPhaseView v = p.partOfMix() ? null : s.during(p);
+      if (v != null && !v.nameservice().describe().isEmpty()) {
+        out.append(String.format(Locale.ROOT, "  %ss, %s: %s%n", SERVER, p.name(),
+            v.nameservice().describe()));
+      }
       if (v != null && v.tooShort()) {
         any = true;
         tooShort.add(String.format(Locale.ROOT, "%s (%.1f s)", p.name(), v.phaseSeconds()));
@@ -117,6 +125,7 @@ final class ServerFigures {
     number(w, "processingMs", v.processingPerOpMs());
     w.writeEndObject();
     w.writeStringField("reading", v.reading(SERVER));
+    nameservice(w, v.nameservice());
     w.writeArrayFieldStart("timeline");
     for (double[] t : v.timeline()) {
       w.writeStartArray();
@@ -134,17 +143,63 @@ final class ServerFigures {
     for (ServerSamples.Sample s : v.window()) {
       w.writeStartObject();
       w.writeNumberField("epochMillis", s.epochMillis());
-      for (String key : new String[] {"rpc.calls", "rpc.queueMs", "rpc.processingMs",
-          "rpc.callQueueLength"}) {
-        Double value = s.values().get(key);
-        if (value != null) {
-          JsonOutput.number(w, key, value, 6);
+      for (Map.Entry<String, Double> e : s.values().entrySet()) {
+        String key = e.getKey();
+        if (key.startsWith("nn.") && key.endsWith(".state")) {
+          w.writeStringField(key, ServerSamples.stateName(e.getValue()));
+        } else if (key.startsWith("nn.") || PER_SECOND.contains(key)) {
+          JsonOutput.number(w, key, e.getValue(), 6);
         }
       }
       w.writeEndObject();
     }
     w.writeEndArray();
     w.writeEndObject();
+  }
+
+  /** With HA: each NameNode's calls and states in the phase, and the failovers seen. */
+  private static void nameservice(JsonGenerator w, NameserviceView n) throws IOException {
+    if (n.nameNodes().isEmpty()) {
+      return;
+    }
+    w.writeBooleanField("nameNodeCallsAroundPhase", n.around());
+    w.writeArrayFieldStart("nameNodes");
+    for (NameserviceView.NameNode nn : n.nameNodes()) {
+      w.writeStartObject();
+      w.writeStringField("id", nn.id());
+      w.writeNumberField("calls", nn.calls());
+      w.writeStringField("stateAtStart", nn.stateAtStart());
+      w.writeStringField("stateAtEnd", nn.stateAtEnd());
+      w.writeEndObject();
+    }
+    w.writeEndArray();
+    w.writeArrayFieldStart("failovers");
+    for (NameserviceView.Failover f : n.failovers()) {
+      w.writeStartObject();
+      w.writeStringField("active", f.active());
+      JsonOutput.number(w, "fromSeconds", f.fromSeconds(), 3);
+      JsonOutput.number(w, "toSeconds", f.toSeconds(), 3);
+      w.writeEndObject();
+    }
+    w.writeEndArray();
+  }
+
+  /**
+   * Why nothing completed from {@code from} to {@code to} seconds into {@code p}, when the
+   * server's view knows: a failover then; empty otherwise.
+   */
+  static String cause(RunResult result, PhaseResult p, double from, double to) {
+    ServerPhaseView v = p.partOfMix() ? null : result.server().during(p);
+    if (v == null) {
+      return "";
+    }
+    for (NameserviceView.Failover f : v.nameservice().failovers()) {
+      // A reading a second apart brackets it: the stall begins at the failover or just after.
+      if (f.toSeconds() >= from - 1 && f.fromSeconds() <= to) {
+        return ": " + f.describe();
+      }
+    }
+    return "";
   }
 
   /** A figure with 6 decimals, or null when the server reported none (NaN). */

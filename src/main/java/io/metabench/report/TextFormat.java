@@ -106,9 +106,9 @@ public final class TextFormat implements ResultFormat<RunResult> {
     for (PhaseResult p : result.phases()) {
       for (Disruption d : Disruption.of(p.series())) {
         out.append(String.format(Locale.ROOT, "  %s: %s from %.1f s to %.1f s into the phase "
-            + "(%d ok, %d failed)%n", p.name(), d.kind() == Disruption.Kind.STALL
+            + "(%d ok, %d failed)%s%n", p.name(), d.kind() == Disruption.Kind.STALL
             ? "nothing completed" : "failures", d.fromSeconds(), d.toSeconds(), d.successes(),
-            d.failed()));
+            d.failed(), ServerFigures.cause(result, p, d.fromSeconds(), d.toSeconds())));
       }
     }
     for (PhaseResult p : result.phases()) {

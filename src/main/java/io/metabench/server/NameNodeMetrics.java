@@ -48,17 +48,7 @@ public final class NameNodeMetrics implements ServerProbe {
   private String jmx;
   /** The other line's default address, tried when the default one refuses; null: none. */
   private final String otherDefault;
-  private int rpcPort;
-  /**
-   * With HA, every NameNode of the nameservice: {id, /jmx URL, RPC port}; the one read is the
-   * one active when reading begins, and reading stops if it is no longer active. Empty: no HA.
-   */
-  private final List<String[]> nameservice = new ArrayList<>();
-  /** The nameservice and the id of the NameNode read, with HA; empty otherwise. */
-  private String nameserviceId = "";
-  private String chosen = "";
-  /** Whether the NameNode read said it was active when reading began (HA only). */
-  private boolean readingActive;
+  private final int rpcPort;
   private final URLConnectionFactory connections;
   private final boolean spnego;
   private double toMillis = Double.NaN;
@@ -80,19 +70,17 @@ public final class NameNodeMetrics implements ServerProbe {
   }
 
   /**
-   * The NameNode of {@code target}, or null when the target is not HDFS or
-   * {@code metabench.namenode.jmx} is {@code off}.
+   * The NameNode of {@code target} (with HA, every NameNode of its nameservice), or null when
+   * the target is not HDFS or {@code metabench.namenode.jmx} is {@code off}.
    */
-  public static NameNodeMetrics of(BenchConfig config, Target target) {
+  public static ServerProbe of(BenchConfig config, Target target) {
     URI fs = target.fsUri();
     URI behind = "viewfs".equals(fs.getScheme())
         ? mountTarget(target.baseDir(), target.clientConf()) : null;
-    NameNodeMetrics m = of(config.nameNodeJmx(), behind != null ? behind : fs,
+    ServerProbe m = of(config.nameNodeJmx(), behind != null ? behind : fs,
         target.clientConf());
-    if (m != null && behind != null) {
-      m.notes.add("the mount of " + target.baseDir() + " (" + behind + ")");
-    }
-    return m;
+    return m == null || behind == null ? m
+        : new Described(m, "the mount of " + target.baseDir() + " (" + behind + ")");
   }
 
   /**
@@ -126,7 +114,7 @@ public final class NameNodeMetrics implements ServerProbe {
    * The NameNode of the file system {@code fs} whose clients use {@code conf}; {@code given}:
    * {@code metabench.namenode.jmx} (a URL, {@code off}, or empty).
    */
-  static NameNodeMetrics of(String given, URI fs, Configuration conf) {
+  static ServerProbe of(String given, URI fs, Configuration conf) {
     if (!"hdfs".equals(fs.getScheme()) || "off".equalsIgnoreCase(given)) {
       return null;
     }
@@ -138,31 +126,24 @@ public final class NameNodeMetrics implements ServerProbe {
     if (nnIds.isEmpty()) {
       return at(fs.getHost(), "", rpcPort, conf);
     }
-    // HA: every NameNode of the nameservice, each with its own RPC port; which one is read is
-    // settled when reading begins (the active one).
-    NameNodeMetrics first = null;
-    List<String[]> all = new ArrayList<>();
+    // HA: every NameNode of the nameservice, each with its own RPC port.
+    Map<String, NameNodeMetrics> all = new java.util.LinkedHashMap<>();
     for (String nn : nnIds.split(",")) {
       String suffix = "." + fs.getHost() + "." + nn.trim();
       String rpc = conf.getTrimmed("dfs.namenode.rpc-address" + suffix, "");
       String host = rpc.contains(":") ? rpc.substring(0, rpc.lastIndexOf(':')) : fs.getHost();
       int port = rpc.contains(":") ? Integer.parseInt(rpc.substring(rpc.lastIndexOf(':') + 1))
           : rpcPort;
-      NameNodeMetrics one = at(host, suffix, port, conf);
-      all.add(new String[] {nn.trim(), one.jmx, Integer.toString(port)});
-      first = first == null ? one : first;
+      all.put(nn.trim(), at(host, suffix, port, conf));
     }
-    first.nameservice.addAll(all);
-    first.nameserviceId = fs.getHost();
-    first.chosen = all.get(0)[0];
-    return first;
+    return new NameserviceMetrics(fs.getHost(), all);
   }
 
   /**
    * The NameNode whose RPC server is {@code host}:{@code rpcPort} and whose HTTP address is
    * configured under {@code suffix} ("" or ".<nameservice>.<id>").
    */
-  private static NameNodeMetrics at(String host, String suffix, int rpcPort,
+  static NameNodeMetrics at(String host, String suffix, int rpcPort,
       Configuration conf) {
     boolean https = "HTTPS_ONLY".equalsIgnoreCase(conf.getTrimmed("dfs.http.policy", ""));
     String key = https ? "dfs.namenode.https-address" : "dfs.namenode.http-address";
@@ -188,8 +169,12 @@ public final class NameNodeMetrics implements ServerProbe {
 
   @Override
   public String describe() {
-    return "NameNode " + (nameserviceId.isEmpty() ? "" : chosen + " of " + nameserviceId + " ")
-        + jmx + ", RPC port " + rpcPort + (unit.isEmpty() ? "" : ", times " + unit)
+    return "NameNode " + where();
+  }
+
+  /** Its address, RPC port, time unit and what it was found to serve differently. */
+  String where() {
+    return jmx + ", RPC port " + rpcPort + (unit.isEmpty() ? "" : ", times " + unit)
         + (notes.isEmpty() ? "" : "; " + String.join("; ", notes));
   }
 
@@ -198,15 +183,7 @@ public final class NameNodeMetrics implements ServerProbe {
     boolean first = Double.isNaN(toMillis);
     if (first) {
       findServer();
-      findActive();
       readTimeUnit();
-    } else if (readingActive) {
-      String state = state();
-      if (!"active".equalsIgnoreCase(state)) {
-        // Its counters are no longer the calls the run makes: stop rather than misattribute.
-        throw new IOException("NameNode " + chosen + " of " + nameserviceId + " is no longer "
-            + "active (" + state + "): a failover during the run");
-      }
     }
     Map<String, Double> v = new TreeMap<>();
     JsonNode rpc = bean("Hadoop:service=NameNode,name=RpcActivityForPort" + rpcPort);
@@ -269,49 +246,24 @@ public final class NameNodeMetrics implements ServerProbe {
   }
 
   /**
-   * With HA, reads the NameNode of the nameservice that says it is active (each one's
-   * {@code NameNodeStatus}); the first named when none does, with a note.
-   */
-  private void findActive() {
-    if (nameservice.isEmpty()) {
-      return;
-    }
-    List<String> states = new ArrayList<>();
-    String[] active = null;
-    for (String[] nn : nameservice) {
-      jmx = nn[1];
-      String state;
-      try {
-        state = state();
-      } catch (IOException e) {
-        state = "unreachable";
-      }
-      states.add(nn[0] + " " + state);
-      if (active == null && "active".equalsIgnoreCase(state)) {
-        active = nn;
-      }
-    }
-    String[] read = active != null ? active : nameservice.get(0);
-    jmx = read[1];
-    rpcPort = Integer.parseInt(read[2]);
-    chosen = read[0];
-    readingActive = active != null;
-    notes.add(active != null ? "the active NameNode of " + nameserviceId + " ("
-        + String.join(", ", states) + ")" : "no NameNode of " + nameserviceId + " said it was "
-        + "active (" + String.join(", ", states) + "): reading the first named");
-  }
-
-  /**
    * This NameNode's HA state ("active", "standby", "observer"): from its {@code /isActive} page
    * (Hadoop 3.3 and later: 200 when active, 405 when not), which is its own even where several
    * NameNodes share a JVM (a test cluster), then from {@code NameNodeStatus} in its /jmx.
    */
-  private String state() throws IOException {
+  String state() throws IOException {
     int isActive = answer(jmx.replaceFirst("/jmx$", "/isActive"));
     if (isActive == HttpURLConnection.HTTP_OK) {
       return "active";
     }
-    JsonNode status = bean("Hadoop:service=NameNode,name=NameNodeStatus");
+    // Several NameNodes in one JVM (a test cluster) register NameNodeStatus, NameNodeStatus-1,
+    // ...: this one's is the one whose HostAndPort is its RPC port.
+    JsonNode status = null;
+    for (JsonNode b : get(jmx + "?qry=" + URLEncoder.encode(
+        "Hadoop:service=NameNode,name=NameNodeStatus*", "UTF-8")).path("beans")) {
+      if (status == null || b.path("HostAndPort").asText().endsWith(":" + rpcPort)) {
+        status = b;
+      }
+    }
     String state = status == null ? "unknown" : status.path("State").asText("unknown");
     // A 405 means not active, whatever a bean shared with another NameNode in the JVM says.
     return isActive == HttpURLConnection.HTTP_BAD_METHOD && "active".equalsIgnoreCase(state)
@@ -415,6 +367,27 @@ public final class NameNodeMetrics implements ServerProbe {
     }
     try (InputStream in = c.getInputStream()) {
       return JSON.readTree(in);
+    }
+  }
+
+  /** A probe whose description says more (which mount it was reached through). */
+  private static final class Described implements ServerProbe {
+    private final ServerProbe probe;
+    private final String more;
+
+    Described(ServerProbe probe, String more) {
+      this.probe = probe;
+      this.more = more;
+    }
+
+    @Override
+    public String describe() {
+      return probe.describe() + "; " + more;
+    }
+
+    @Override
+    public Map<String, Double> sample() throws IOException {
+      return probe.sample();
     }
   }
 }

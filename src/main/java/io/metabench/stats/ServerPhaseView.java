@@ -99,6 +99,7 @@ public final class ServerPhaseView {
   private final double refreshSeconds;
   /** The phase's own methods and their calls per operation, most first. */
   private final Map<String, Double> ownPerOp;
+  private final NameserviceView nameservice;
 
   private ServerPhaseView(List<ServerSamples.Sample> window, List<ServerSamples.Sample> inside,
       double refreshSeconds, PhaseResult phase) {
@@ -148,6 +149,8 @@ public final class ServerPhaseView {
     }
     this.methods = sortedByCalls(byCalls);
     this.ownPerOp = ownPerOp(phase, methods, seconds);
+    this.nameservice = NameserviceView.of(window, inside, phaseStartMillis,
+        phase.lastEndEpochNanos() / 1_000_000L);
   }
 
   private static <V> Map<String, V> sortedByCalls(Map<String, V> byName) {
@@ -228,6 +231,11 @@ public final class ServerPhaseView {
       }
     }
     return calls == 0 ? Double.NaN : weighted / calls;
+  }
+
+  /** With HA, each NameNode's calls and states in the phase, and its failovers. */
+  public NameserviceView nameservice() {
+    return nameservice;
   }
 
   /** Samples the figures come from (the refreshes inside the phase); 0 when there were none. */

@@ -46,6 +46,25 @@ public final class ServerSamples {
     }
   }
 
+  /**
+   * The states a NameNode of an HA nameservice can be in, as sampled ({@code nn.<id>.state}: the
+   * index here): unreachable when its /jmx could not be read.
+   */
+  private static final List<String> STATES = Collections.unmodifiableList(java.util.Arrays.asList(
+      "unreachable", "unknown", "active", "standby", "observer"));
+
+  /** A state's sampled value: its index in {@link #STATES}; "unknown" for any other. */
+  public static double stateCode(String state) {
+    int i = STATES.indexOf(state.toLowerCase(java.util.Locale.ROOT));
+    return i < 0 ? 1 : i;
+  }
+
+  /** The state a sampled value stands for. */
+  public static String stateName(double code) {
+    int i = Double.isNaN(code) ? 1 : (int) code;
+    return i >= 0 && i < STATES.size() ? STATES.get(i) : "unknown";
+  }
+
   /** The counter whose rise shows that the server refreshed its figures. */
   private static final String CALLS = "rpc.calls";
 

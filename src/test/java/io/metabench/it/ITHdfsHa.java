@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An HA nameservice (Hadoop's own MiniDFSCluster HA topology: two NameNodes on shared edits, one
  * DataNode, in this JVM on 127.0.0.1), reached by its logical URI as a client of the cluster
- * reaches it. The NameNode view reads the NameNode that is active when the run begins, not the
- * first one named, and stops, saying so, when a failover makes it standby.
+ * reaches it. The NameNode view reads every NameNode of the nameservice, counts each phase's calls
+ * on the NameNode that served them, and names a failover during a phase.
  */
 class ITHdfsHa {
   private static MiniDFSCluster cluster;
@@ -55,20 +55,26 @@ class ITHdfsHa {
     Configuration conf = new Configuration(cluster.getConfiguration(1));
     String ns = HATestUtil.getLogicalHostname(cluster);
     HATestUtil.setFailoverConfigurations(cluster, conf, ns);
-    for (String id : conf.getTrimmedStrings("dfs.ha.namenodes." + ns)) {
-      String rpc = conf.get("dfs.namenode.rpc-address." + ns + "." + id);
-      for (int n = 0; n < 2; n++) {
-        if (rpc.endsWith(":" + cluster.getNameNodePort(n))) {
-          conf.set("dfs.namenode.http-address." + ns + "." + id,
-              "127.0.0.1:" + cluster.getNameNode(n).getHttpAddress().getPort());
-        }
-      }
-    }
+    io.metabench.testing.MiniHdfs.withHttpAddresses(cluster, conf, ns);
     return conf;
   }
 
+  /** The calls the view counted for {@code phase}, per NameNode id. */
+  private static java.util.Map<String, Long> served(MetaBenchRun r, String phase)
+      throws java.io.IOException {
+    java.util.Map<String, Long> calls = new java.util.TreeMap<>();
+    for (com.fasterxml.jackson.databind.JsonNode p : r.json().path("server").path("phases")) {
+      if (p.path("operation").asText().equals(phase)) {
+        for (com.fasterxml.jackson.databind.JsonNode nn : p.path("nameNodes")) {
+          calls.put(nn.path("id").asText(), nn.path("calls").asLong());
+        }
+      }
+    }
+    return calls;
+  }
+
   @Test
-  void theViewReadsTheActiveNameNodeOfTheNameservice() throws Exception {
+  void theViewReadsEveryNameNodeAndCountsThePhaseOnTheActiveOne() throws Exception {
     String ns = HATestUtil.getLogicalHostname(cluster);
     MetaBenchRun r = MetaBenchRun.run(client(), scratch, "-operation", "create_write,stat",
         "-threads", "2", "-numberOfFiles", "200", "-baseDir", "hdfs://" + ns + "/ha",
@@ -86,18 +92,26 @@ class ITHdfsHa {
       standby = ids[0];
     }
     String port = cluster.getNameNode(1).getHttpAddress().getPort() + "/jmx";
-    assertThat(r.stdout).containsPattern("NameNode view: NameNode " + active + " of " + ns
-        + " http://[^ ]+:" + port + ", RPC port " + cluster.getNameNodePort(1))
-        .containsPattern("the active NameNode of " + ns + " \\((" + standby + " standby, "
-            + active + " active|" + active + " active, " + standby + " standby)\\)")
+    assertThat(r.stdout).containsPattern("NameNode view: NameNodes of " + ns + " \\(("
+        + standby + " standby, " + active + " active|" + active + " active, " + standby
+        + " standby) when reading began\\): .*" + active + " http://[^ ]+:" + port
+        + ", RPC port " + cluster.getNameNodePort(1))
+        .containsPattern("NameNodes, stat: calls served( \\([^)]*\\))?: " + active
+            + " active [0-9]+, " + standby + " standby [0-9]+")
         .doesNotContain("stopped reading");
-    // The calls it saw are the run's: the active NameNode served them.
+    // The active NameNode served at least the phase's operations; the standby next to none.
+    java.util.Map<String, Long> served = served(r, "stat");
+    assertThat(served.get(active)).as(served.toString()).isGreaterThanOrEqualTo(400);
+    assertThat(served.get(standby)).as(served.toString()).isLessThan(40);
     assertThat(r.json().path("server").toString()).contains("GetFileInfo");
   }
 
-  /** A failover during the run: the view stops at once rather than read the new standby. */
+  /**
+   * A failover during the run: the view goes on reading both NameNodes, names the failover in
+   * the phase and counts the calls each NameNode served on either side of it.
+   */
   @Test
-  void aFailoverDuringTheRunStopsTheViewSayingWhy() throws Exception {
+  void aFailoverDuringAPhaseIsNamedAndBothSidesAreCounted() throws Exception {
     String ns = HATestUtil.getLogicalHostname(cluster);
     Configuration conf = client();
     java.util.concurrent.ExecutorService run =
@@ -112,8 +126,16 @@ class ITHdfsHa {
       cluster.transitionToActive(0);
       MetaBenchRun done = r.get(5, java.util.concurrent.TimeUnit.MINUTES);
       System.out.println("=== ITHdfsHa: failover during the run\n" + done.stdout);
-      assertThat(done.stdout).containsPattern("stopped reading after [0-9]+ samples: NameNode "
-          + "nn[12] of " + ns + " is no longer active \\(standby\\): a failover during the run");
+      assertThat(done.stdout).doesNotContain("stopped reading")
+          .containsPattern("NameNodes, stat: calls served( \\([^)]*\\))?: nn[12] (standby→active|"
+              + "active→standby) [0-9]+, nn[12] (standby→active|active→standby) [0-9]+; a "
+              + "failover: nn[12] became active between [0-9.]+ s and [0-9.]+ s into the phase");
+      // Where the clients stalled across it, the stall names it as its cause.
+      if (done.stdout.contains("stat: nothing completed")) {
+        assertThat(done.stdout).containsPattern("stat: nothing completed from [0-9.]+ s to "
+            + "[0-9.]+ s into the phase \\([0-9]+ ok, 0 failed\\): a failover: nn[12] became "
+            + "active");
+      }
       // Every operation succeeded across the failover; the calls the new standby sent back,
       // which the clients retried on the new active NameNode, are counted apart from failures.
       assertThat(done.phase("stat").get("failed").asLong()).isZero();

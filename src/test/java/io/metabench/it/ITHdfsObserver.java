@@ -52,9 +52,12 @@ class ITHdfsObserver {
     Configuration conf = new Configuration(cluster.getConfiguration(0));
     String ns = HATestUtil.getLogicalHostname(cluster);
     HATestUtil.setFailoverConfigurations(cluster, conf, ns, 0, ObserverReadProxyProvider.class);
-    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write,stat",
-        "-threads", "2", "-numberOfFiles", "50", "-duration", "3", "-baseDir",
-        "hdfs://" + ns + "/observer", "-D", "metabench.namenode.jmx=off");
+    io.metabench.testing.MiniHdfs.withHttpAddresses(cluster, conf, ns);
+    // This cluster's NameNodes refresh their figures every 10 s: the phase after stat is long
+    // enough (with the view's last wait of 3 s) that a refresh after stat's end brackets it.
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write,stat,exists",
+        "-threads", "2", "-numberOfFiles", "50", "-duration", "8", "-baseDir",
+        "hdfs://" + ns + "/observer", "-D", "metabench.namenode.jmx=");
     System.out.println("=== ITHdfsObserver\n" + r.stdout);
     JsonNode stat = r.phase("stat");
     // An observer a few edits behind the active answers "not found" for a file just made (seen
@@ -85,6 +88,21 @@ class ITHdfsObserver {
         assertThat(creates.get(type).asLong()).as(creates.toString()).isZero();
       }
     }
-    assertThat(r.stdout).containsPattern("store calls, stat: .*; served by ");
+    // The NameNode view reads all three NameNodes and says the observer served the stats.
+    JsonNode nameNodes = null;
+    for (JsonNode p : r.json().path("server").path("phases")) {
+      if (p.path("operation").asText().equals("stat")) {
+        nameNodes = p.path("nameNodes");
+      }
+    }
+    assertThat(nameNodes).as(r.stdout).isNotNull().hasSize(3);
+    JsonNode most = nameNodes.get(0);
+    assertThat(most.path("stateAtEnd").asText()).as(nameNodes.toString()).isEqualTo("observer");
+    assertThat(most.path("calls").asLong()).as(nameNodes.toString())
+        .isGreaterThan(stat.get("successful").asLong() * 9 / 10);
+    assertThat(r.stdout).containsPattern("NameNodes, stat: calls served( \\([^)]*\\))?: nn[0-9] "
+        + "observer [0-9]+, nn[0-9] active [0-9]+, nn[0-9] standby [0-9]+")
+        .containsPattern("NameNode view: NameNodes of " + ns + " \\(nn1 active, nn2 standby, nn3 "
+            + "observer when reading began\\)");
   }
 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** Where the NameNode's metrics are read, from what a client's configuration says. */
 class NameNodeMetricsTest {
   private static String source(String given, String fs, Configuration conf) {
-    NameNodeMetrics m = NameNodeMetrics.of(given, URI.create(fs), conf);
+    ServerProbe m = NameNodeMetrics.of(given, URI.create(fs), conf);
     return m == null ? null : m.describe();
   }
 
@@ -31,12 +31,9 @@ class NameNodeMetricsTest {
         .isEqualTo("NameNode https://web.example:9871/jmx, RPC port 9000");
   }
 
-  /**
-   * With HA, until reading begins and finds the active one (ITHdfsHa), the view names the first
-   * NameNode of the nameservice, each NameNode with its own addresses.
-   */
+  /** With HA, every NameNode of the nameservice is read, each at its own addresses. */
   @Test
-  void withHaEveryNameNodeOfTheNameserviceIsACandidate() {
+  void withHaEveryNameNodeOfTheNameserviceIsRead() {
     Configuration conf = new Configuration(false);
     conf.set("dfs.ha.namenodes.prod", "nn1, nn2");
     conf.set("dfs.namenode.rpc-address.prod.nn1", "host1.example:8021");
@@ -44,7 +41,8 @@ class NameNodeMetricsTest {
     conf.set("dfs.namenode.rpc-address.prod.nn2", "host2.example:8022");
     conf.set("dfs.namenode.http-address.prod.nn2", "host2.example:9881");
     assertThat(source("", "hdfs://prod", conf))
-        .isEqualTo("NameNode nn1 of prod http://host1.example:9880/jmx, RPC port 8021");
+        .isEqualTo("NameNodes of prod: nn1 http://host1.example:9880/jmx, RPC port 8021; "
+            + "nn2 http://host2.example:9881/jmx, RPC port 8022");
   }
 
   @Test

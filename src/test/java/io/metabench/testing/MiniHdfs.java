@@ -45,6 +45,25 @@ public final class MiniHdfs implements Closeable {
     return conf;
   }
 
+  /**
+   * Adds each NameNode's HTTP address ({@code dfs.namenode.http-address.<ns>.<id>}) of {@code
+   * cluster} to a client configuration that names their RPC addresses, as a cluster's
+   * hdfs-site.xml does (Hadoop's test utilities set only the RPC ones).
+   */
+  public static Configuration withHttpAddresses(MiniDFSCluster cluster, Configuration conf,
+      String ns) {
+    for (String id : conf.getTrimmedStrings("dfs.ha.namenodes." + ns)) {
+      String rpc = conf.get("dfs.namenode.rpc-address." + ns + "." + id);
+      for (int n = 0; n < cluster.getNumNameNodes(); n++) {
+        if (rpc.endsWith(":" + cluster.getNameNodePort(n))) {
+          conf.set("dfs.namenode.http-address." + ns + "." + id,
+              "127.0.0.1:" + cluster.getNameNode(n).getHttpAddress().getPort());
+        }
+      }
+    }
+    return conf;
+  }
+
   /** A cluster of {@code dataNodes} DataNodes. */
   public static MiniHdfs start(Configuration base, int dataNodes) throws IOException {
     File dir = Files.createTempDirectory("it-hdfs-").toFile();

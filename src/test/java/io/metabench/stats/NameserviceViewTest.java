@@ -1,0 +1,90 @@
+package io.metabench.stats;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.metabench.op.OpType;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An HA nameservice's NameNodes in a phase, from scripted per-NameNode samples: nn1 active and
+ * serving until a failover between the readings at 3 s and 4 s, nn2 active and serving after.
+ */
+class NameserviceViewTest {
+  private static final long T0 = 1_700_000_000_000L;
+  private static final long MS = 1_000_000L;
+
+  private static ServerSamples failover() {
+    List<ServerSamples.Sample> samples = new ArrayList<>();
+    double nn1 = 100;
+    double nn2 = 5;
+    for (int s = 0; s <= 8; s++) {
+      boolean firstActive = s <= 3;
+      if (s > 0) {
+        nn1 += firstActive ? 1000 : 1;
+        nn2 += firstActive ? 1 : 1000;
+      }
+      Map<String, Double> v = new TreeMap<>();
+      v.put("nn.nn1.state", ServerSamples.stateCode(firstActive ? "active" : "standby"));
+      v.put("nn.nn2.state", ServerSamples.stateCode(firstActive ? "standby" : "active"));
+      v.put("nn.nn1.calls", nn1);
+      v.put("nn.nn2.calls", nn2);
+      v.put("rpc.calls", nn1 + nn2);
+      samples.add(new ServerSamples.Sample(T0 + s * 1000L, v));
+    }
+    return new ServerSamples("NameNodes of ns1", "", samples);
+  }
+
+  private static PhaseResult stat(long from, long to) {
+    Histogram h = new Histogram(3);
+    h.recordValueWithCount(MS, 5000);
+    return new PhaseResult(OpType.STAT, 2, 5000, 5000, Collections.emptyMap(),
+        Collections.emptyMap(), 0, 0, (T0 + from) * MS, (T0 + to) * MS, 4000 * MS, 0, 0, 0, h,
+        T0 + from);
+  }
+
+  @Test
+  void eachNameNodesCallsAndTheFailoverAreShown() {
+    NameserviceView v = failover().during(stat(1500, 6500)).nameservice();
+    // Inside the phase: the rises after the reading at 3 s to the one at 6 s (the calls before
+    // the first refresh inside are not counted, as none of the view's figures count them).
+    assertThat(v.around()).isFalse();
+    assertThat(v.nameNodes()).extracting(NameserviceView.NameNode::describe)
+        .containsExactly("nn2 standby→active 3000", "nn1 active→standby 3");
+    assertThat(v.failovers()).hasSize(1);
+    assertThat(v.failovers().get(0).describe()).isEqualTo("a failover: nn2 became active "
+        + "between 1.5 s and 2.5 s into the phase");
+    assertThat(v.describe()).isEqualTo("calls served: nn2 standby→active 3000, nn1 "
+        + "active→standby 3; a failover: nn2 became active between 1.5 s and 2.5 s into the "
+        + "phase");
+  }
+
+  @Test
+  void aShortPhaseCountsAroundItAndSaysSo() {
+    NameserviceView v = failover().during(stat(1500, 2400)).nameservice();
+    // From the reading at 1 s to the first refresh after the end (at 4 s, after the failover,
+    // which came after the phase ended and is not the phase's).
+    assertThat(v.around()).isTrue();
+    assertThat(v.failovers()).isEmpty();
+    assertThat(v.describe()).isEqualTo("calls served (around the phase: it held fewer than two "
+        + "refreshes): nn1 active 2001, nn2 standby 1002");
+  }
+
+  @Test
+  void aSingleNameNodeHasNoNameserviceView() {
+    List<ServerSamples.Sample> samples = new ArrayList<>();
+    for (int s = 0; s <= 8; s++) {
+      samples.add(new ServerSamples.Sample(T0 + s * 1000L,
+          Collections.singletonMap("rpc.calls", 100.0 * s)));
+    }
+    NameserviceView v = new ServerSamples("NameNode", "", samples).during(stat(1500, 6500))
+        .nameservice();
+    assertThat(v.nameNodes()).isEmpty();
+    assertThat(v.describe()).isEmpty();
+  }
+}

@@ -19,12 +19,17 @@ public final class Reachability {
   }
 
   /**
-   * Runs {@code probe} on a daemon thread and waits at most {@code timeoutSeconds} for it.
+   * Runs {@code probe} on a daemon thread and waits at most {@code timeoutSeconds} for it; first
+   * refuses an HA nameservice the client configuration does not describe.
    *
    * @throws InvalidInputException when the probe times out or fails to reach the file system
    */
   public static <T> T within(Target target, int timeoutSeconds, Callable<T> probe)
       throws IOException {
+    String nameservice = NameserviceCheck.problem(target.fsUri(), target.clientConf());
+    if (nameservice != null) {
+      throw new InvalidInputException(nameservice);
+    }
     FutureTask<T> task = new FutureTask<>(probe);
     Thread t = new Thread(task, "metabench-reachability");
     t.setDaemon(true);

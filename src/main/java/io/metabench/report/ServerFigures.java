@@ -3,6 +3,7 @@ package io.metabench.report;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.metabench.stats.NameserviceView;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.RouterSplit;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.ServerPhaseView;
 import io.metabench.stats.ServerSamples;
@@ -20,10 +21,13 @@ import java.util.Map;
  * <p>Stateless.
  */
 final class ServerFigures {
-  private static final String SERVER = "NameNode";
+  /** What the view read: a router's, or a NameNode's (or an HA nameservice's NameNodes). */
+  private static String server(ServerSamples s) {
+    return s.source().startsWith("Router") ? "Router" : "NameNode";
+  }
   /** The nameservice's figures a phase's per-second samples carry, beside each NameNode's. */
   private static final List<String> PER_SECOND = java.util.Arrays.asList("rpc.calls",
-      "rpc.queueMs", "rpc.processingMs", "rpc.callQueueLength");
+      "rpc.queueMs", "rpc.processingMs", "rpc.callQueueLength", "proxy.calls", "proxy.ms");
 
   private ServerFigures() {
   }
@@ -34,6 +38,7 @@ final class ServerFigures {
     if (!s.present()) {
       return;
     }
+    final String server = server(s);
     boolean any = false;
     // Phases too short for a decomposition share one line: they share its reason.
     List<String> tooShort = new ArrayList<>();
@@ -42,30 +47,36 @@ final class ServerFigures {
     for (PhaseResult p : result.phases()) {
       ServerPhaseView v = p.partOfMix() ? null : s.during(p);
       if (v != null && !v.nameservice().describe().isEmpty()) {
-        out.append(String.format(Locale.ROOT, "  %ss, %s: %s%n", SERVER, p.name(),
+        out.append(String.format(Locale.ROOT, "  %ss, %s: %s%n", server, p.name(),
             v.nameservice().describe()));
       }
-      if (v != null && v.tooShort()) {
+      if (v != null && v.router() != null) {
+        // Through a router its own split says more than its RPC server's: that one's processing
+        // leaves out the proxied calls.
+        any = true;
+        out.append(String.format(Locale.ROOT, "  %s, %s: %s; calls queued up to %s%n", server,
+            p.name(), v.router().reading(), whole(v.callQueueMax())));
+      } else if (v != null && v.tooShort()) {
         any = true;
         tooShort.add(String.format(Locale.ROOT, "%s (%.1f s)", p.name(), v.phaseSeconds()));
         lastTooShort = v;
         tooShortName = p.name();
       } else if (v != null) {
         any = true;
-        out.append(String.format(Locale.ROOT, "  %s, %s: %s%s%n", SERVER, p.name(),
-            v.reading(SERVER), v.samples() < 2 ? "" : String.format(Locale.ROOT, "; calls queued "
+        out.append(String.format(Locale.ROOT, "  %s, %s: %s%s%n", server, p.name(),
+            v.reading(server), v.samples() < 2 ? "" : String.format(Locale.ROOT, "; calls queued "
             + "up to %s, GC %s ms, pauses %s ms", whole(v.callQueueMax()), whole(v.gcMs()),
             whole(v.pauseMs()))));
       }
     }
     if (tooShort.size() == 1) {
-      out.append(String.format(Locale.ROOT, "  %s, %s: %s%n", SERVER, tooShortName,
-          lastTooShort.reading(SERVER)));
+      out.append(String.format(Locale.ROOT, "  %s, %s: %s%n", server, tooShortName,
+          lastTooShort.reading(server)));
     } else if (!tooShort.isEmpty()) {
-      out.append(String.format(Locale.ROOT, "  %s: no decomposition for %s: %s%n", SERVER,
-          String.join(", ", tooShort), lastTooShort.tooFewRefreshes(SERVER, true)));
+      out.append(String.format(Locale.ROOT, "  %s: no decomposition for %s: %s%n", server,
+          String.join(", ", tooShort), lastTooShort.tooFewRefreshes(server, true)));
     }
-    out.append(String.format(Locale.ROOT, "  %s view: %s%s%n", SERVER, s.source(),
+    out.append(String.format(Locale.ROOT, "  %s view: %s%s%n", server, s.source(),
         !s.problem().isEmpty() ? "; " + s.problem() : any ? ", " + s.samples().size()
         + " samples" : "; no phase was long enough to be bracketed by two samples"));
   }
@@ -84,14 +95,14 @@ final class ServerFigures {
     for (PhaseResult p : result.phases()) {
       ServerPhaseView v = p.partOfMix() ? null : s.during(p);
       if (v != null) {
-        phase(w, p, v);
+        phase(w, p, v, server(s));
       }
     }
     w.writeEndArray();
     w.writeEndObject();
   }
 
-  private static void phase(JsonGenerator w, PhaseResult p, ServerPhaseView v)
+  private static void phase(JsonGenerator w, PhaseResult p, ServerPhaseView v, String server)
       throws IOException {
     w.writeStartObject();
     w.writeStringField("operation", p.name());
@@ -124,8 +135,9 @@ final class ServerFigures {
     number(w, "lockWaitMs", v.lockWaitPerOpMs());
     number(w, "processingMs", v.processingPerOpMs());
     w.writeEndObject();
-    w.writeStringField("reading", v.reading(SERVER));
+    w.writeStringField("reading", v.reading(server));
     nameservice(w, v.nameservice());
+    router(w, v.router());
     w.writeArrayFieldStart("timeline");
     for (double[] t : v.timeline()) {
       w.writeStartArray();
@@ -154,6 +166,23 @@ final class ServerFigures {
       w.writeEndObject();
     }
     w.writeEndArray();
+    w.writeEndObject();
+  }
+
+  /** Through a router: the client's latency split by the router's own figures. */
+  private static void router(JsonGenerator w, RouterSplit r) throws IOException {
+    if (r == null) {
+      return;
+    }
+    w.writeObjectFieldStart("router");
+    number(w, "queueMs", r.queueMs());
+    number(w, "routerMs", r.routerMs());
+    number(w, "nameNodesMs", r.nameNodesMs());
+    number(w, "proxiedCallsPerOp", r.proxiedPerOp());
+    number(w, "restMs", r.restMs());
+    w.writeNumberField("proxyFailures", r.failed());
+    w.writeNumberField("proxyRetries", r.retried());
+    w.writeStringField("reading", r.reading());
     w.writeEndObject();
   }
 

@@ -46,6 +46,11 @@ public final class NameNodeMetrics implements ServerProbe {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private String jmx;
+  /**
+   * Whose beans it reads: {@code NameNode}, or {@code Router} when the server at the address
+   * turns out to be a Router-based Federation router (found at the first reading).
+   */
+  private String service = "NameNode";
   /** The other line's default address, tried when the default one refuses; null: none. */
   private final String otherDefault;
   private final int rpcPort;
@@ -169,7 +174,12 @@ public final class NameNodeMetrics implements ServerProbe {
 
   @Override
   public String describe() {
-    return "NameNode " + where();
+    return service + " " + where();
+  }
+
+  /** {@code NameNode} or {@code Router}: settled at the first reading. */
+  String service() {
+    return service;
   }
 
   /** Its address, RPC port, time unit and what it was found to serve differently. */
@@ -186,10 +196,15 @@ public final class NameNodeMetrics implements ServerProbe {
       readTimeUnit();
     }
     Map<String, Double> v = new TreeMap<>();
-    JsonNode rpc = bean("Hadoop:service=NameNode,name=RpcActivityForPort" + rpcPort);
+    // Beans are found under any service: a JVM names them all after the first daemon that set
+    // up its metrics (in a test cluster, a DataNode's name may stand for a router's beans).
+    JsonNode rpc = bean("Hadoop:service=*,name=RpcActivityForPort" + rpcPort);
     if (rpc == null) {
       throw new IOException(jmx + " has no RpcActivityForPort" + rpcPort + " (is " + rpcPort
-          + " the NameNode's client RPC port?)");
+          + " the NameNode's or router's client RPC port?)");
+    }
+    if (first) {
+      service = isRouter() ? "Router" : service;
     }
     put(v, "rpc.calls", rpc, "RpcProcessingTimeNumOps", 1);
     put(v, "rpc.processingMs", rpc, "RpcProcessingTimeAvgTime", toMillis);
@@ -198,7 +213,7 @@ public final class NameNodeMetrics implements ServerProbe {
     put(v, "rpc.lockWaitCalls", rpc, "RpcLockWaitTimeNumOps", 1);
     put(v, "rpc.lockWaitMs", rpc, "RpcLockWaitTimeAvgTime", toMillis);
     put(v, "rpc.callQueueLength", rpc, "CallQueueLength", 1);
-    JsonNode detailed = bean("Hadoop:service=NameNode,name=RpcDetailedActivityForPort" + rpcPort);
+    JsonNode detailed = bean("Hadoop:service=*,name=RpcDetailedActivityForPort" + rpcPort);
     if (detailed != null) {
       for (Iterator<String> names = detailed.fieldNames(); names.hasNext(); ) {
         String name = names.next();
@@ -210,15 +225,64 @@ public final class NameNodeMetrics implements ServerProbe {
         }
       }
     }
-    JsonNode jvm = bean("Hadoop:service=NameNode,name=JvmMetrics");
+    String name = rpc.path("name").asText();
+    JsonNode jvm = bean(name.substring(0, name.indexOf(",name=")) + ",name=JvmMetrics");
     if (jvm != null) {
       put(v, "jvm.gcMs", jvm, "GcTimeMillis", 1);
       put(v, "jvm.pauseMs", jvm, "GcTotalExtraSleepTime", 1);
+    }
+    if ("Router".equals(service)) {
+      readFederation(v);
     }
     if (first) {
       noteMissing(rpc.has("RpcLockWaitTimeNumOps"), detailed != null, jvm != null);
     }
     return v;
+  }
+
+  /**
+   * Whether the server on the RPC port is a router: the {@code NameNodeStatus} bean that names
+   * that port (each NameNode's names its own; a router serves one too, for tools that read a
+   * NameNode's) is a router's ({@code NamenodeBeanMetrics}); without one, whether the JVM has a
+   * router's {@code FederationRPC} bean.
+   */
+  private boolean isRouter() throws IOException {
+    for (JsonNode b : beans("Hadoop:service=*,name=NameNodeStatus*")) {
+      if (b.path("HostAndPort").asText().endsWith(":" + rpcPort)) {
+        return b.path("modelerType").asText().contains(".federation.");
+      }
+    }
+    return beans("Hadoop:service=*,name=FederationRPC*").size() > 0;
+  }
+
+  /**
+   * A router's own figures ({@code FederationRPC}): the calls it proxied to NameNodes and their
+   * mean time, its own processing before proxying, and proxied calls that failed or were retried.
+   * These times are the router's {@code Time.monotonicNow} differences: milliseconds, whatever
+   * {@code rpc.metrics.timeunit} says.
+   */
+  private void readFederation(Map<String, Double> v) throws IOException {
+    // Several routers in one JVM (a test cluster) register FederationRPC, FederationRPC-1, ...
+    JsonNode beans = beans("Hadoop:service=*,name=FederationRPC*");
+    if (beans.size() == 0) {
+      return;
+    }
+    JsonNode f = beans.get(0);
+    put(v, "proxy.calls", f, "ProxyOps", 1);
+    put(v, "proxy.ms", f, "ProxyAvg", 1);
+    put(v, "router.processingCalls", f, "ProcessingOps", 1);
+    put(v, "router.processingMs", f, "ProcessingAvg", 1);
+    put(v, "proxy.retries", f, "ProxyOpRetries", 1);
+    double failed = 0;
+    for (Iterator<String> names = f.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      boolean failure = name.startsWith("ProxyOpFailure") || name.equals("ProxyOpNoNamenodes")
+          || name.equals("ProxyOpNotImplemented") || name.startsWith("RouterFailure");
+      if (failure && f.get(name).isNumber()) {
+        failed += f.get(name).asDouble();
+      }
+    }
+    v.put("proxy.failures", failed);
   }
 
   /**
@@ -251,6 +315,9 @@ public final class NameNodeMetrics implements ServerProbe {
    * NameNodes share a JVM (a test cluster), then from {@code NameNodeStatus} in its /jmx.
    */
   String state() throws IOException {
+    if ("Router".equals(service)) {
+      return "router";
+    }
     int isActive = answer(jmx.replaceFirst("/jmx$", "/isActive"));
     if (isActive == HttpURLConnection.HTTP_OK) {
       return "active";
@@ -258,8 +325,7 @@ public final class NameNodeMetrics implements ServerProbe {
     // Several NameNodes in one JVM (a test cluster) register NameNodeStatus, NameNodeStatus-1,
     // ...: this one's is the one whose HostAndPort is its RPC port.
     JsonNode status = null;
-    for (JsonNode b : get(jmx + "?qry=" + URLEncoder.encode(
-        "Hadoop:service=NameNode,name=NameNodeStatus*", "UTF-8")).path("beans")) {
+    for (JsonNode b : beans("Hadoop:service=*,name=NameNodeStatus*")) {
       if (status == null || b.path("HostAndPort").asText().endsWith(":" + rpcPort)) {
         status = b;
       }
@@ -295,7 +361,7 @@ public final class NameNodeMetrics implements ServerProbe {
       missing.add("GC and pauses (JvmMetrics)");
     }
     if (!missing.isEmpty()) {
-      notes.add("the NameNode serves no " + String.join(", ", missing));
+      notes.add("the " + service + " serves no " + String.join(", ", missing));
     }
   }
 
@@ -343,9 +409,14 @@ public final class NameNodeMetrics implements ServerProbe {
     }
   }
 
+  /** The first bean {@code name} (an ObjectName, maybe a pattern) names; null: none. */
   private JsonNode bean(String name) throws IOException {
-    JsonNode beans = get(jmx + "?qry=" + URLEncoder.encode(name, "UTF-8")).path("beans");
+    JsonNode beans = beans(name);
     return beans.size() == 0 ? null : beans.get(0);
+  }
+
+  private JsonNode beans(String query) throws IOException {
+    return get(jmx + "?qry=" + URLEncoder.encode(query, "UTF-8")).path("beans");
   }
 
   private JsonNode get(String url) throws IOException {

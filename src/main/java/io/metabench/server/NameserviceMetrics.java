@@ -97,8 +97,12 @@ final class NameserviceMetrics implements ServerProbe {
     for (Member m : members) {
       each.add(m.id + " " + m.metrics.where());
     }
-    return "NameNodes of " + nameservice + (statesAtStart.isEmpty() ? "" : " (" + statesAtStart
-        + " when reading began)") + ": " + String.join("; ", each);
+    boolean routers = true;
+    for (Member m : members) {
+      routers &= "Router".equals(m.metrics.service());
+    }
+    return (routers ? "Routers of " : "NameNodes of ") + nameservice + (statesAtStart.isEmpty()
+        ? "" : " (" + statesAtStart + " when reading began)") + ": " + String.join("; ", each);
   }
 
   @Override
@@ -187,6 +191,10 @@ final class NameserviceMetrics implements ServerProbe {
         return "rpc.queueCalls";
       case "rpc.lockWaitMs":
         return "rpc.lockWaitCalls";
+      case "proxy.ms":
+        return "proxy.calls";
+      case "router.processingMs":
+        return "router.processingCalls";
       default:
         return key.startsWith("method.") && key.endsWith(".ms")
             ? key.substring(0, key.length() - ".ms".length()) + ".calls" : null;

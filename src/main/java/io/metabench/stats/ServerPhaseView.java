@@ -100,6 +100,8 @@ public final class ServerPhaseView {
   /** The phase's own methods and their calls per operation, most first. */
   private final Map<String, Double> ownPerOp;
   private final NameserviceView nameservice;
+  /** Through a router: the client's latency split by the router's figures; else null. */
+  private final RouterSplit router;
 
   private ServerPhaseView(List<ServerSamples.Sample> window, List<ServerSamples.Sample> inside,
       double refreshSeconds, PhaseResult phase) {
@@ -151,6 +153,9 @@ public final class ServerPhaseView {
     this.ownPerOp = ownPerOp(phase, methods, seconds);
     this.nameservice = NameserviceView.of(window, inside, phaseStartMillis,
         phase.lastEndEpochNanos() / 1_000_000L);
+    this.router = operations > 0 ? RouterSplit.of(window, inside, phaseStartMillis,
+        phase.lastEndEpochNanos() / 1_000_000L, phase.attempted(), ownCallsPerOp(), queueMs,
+        clientMeanMs) : null;
   }
 
   private static <V> Map<String, V> sortedByCalls(Map<String, V> byName) {
@@ -211,13 +216,13 @@ public final class ServerPhaseView {
   }
 
   /** A counter's rise over the window; a counter the server did not list yet stood at 0. */
-  private static long rise(List<ServerSamples.Sample> window, String counter) {
+  static long rise(List<ServerSamples.Sample> window, String counter) {
     double a = window.get(0).get(counter);
     double b = window.get(window.size() - 1).get(counter);
     return Double.isNaN(b) ? 0 : Math.round(b - (Double.isNaN(a) ? 0 : a));
   }
 
-  private static double weightedMean(List<ServerSamples.Sample> window, String counter,
+  static double weightedMean(List<ServerSamples.Sample> window, String counter,
       String average) {
     double weighted = 0;
     double calls = 0;
@@ -231,6 +236,11 @@ public final class ServerPhaseView {
       }
     }
     return calls == 0 ? Double.NaN : weighted / calls;
+  }
+
+  /** Through a router, the client's latency split into router, NameNodes and the rest; or null. */
+  public RouterSplit router() {
+    return router;
   }
 
   /** With HA, each NameNode's calls and states in the phase, and its failovers. */

@@ -48,10 +48,11 @@ public final class ServerSamples {
 
   /**
    * The states a NameNode of an HA nameservice can be in, as sampled ({@code nn.<id>.state}: the
-   * index here): unreachable when its /jmx could not be read.
+   * index here): unreachable when its /jmx could not be read; a router of a router nameservice
+   * is "router".
    */
   private static final List<String> STATES = Collections.unmodifiableList(java.util.Arrays.asList(
-      "unreachable", "unknown", "active", "standby", "observer"));
+      "unreachable", "unknown", "active", "standby", "observer", "router"));
 
   /** A state's sampled value: its index in {@link #STATES}; "unknown" for any other. */
   public static double stateCode(String state) {

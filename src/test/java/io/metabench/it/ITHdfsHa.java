@@ -158,4 +158,19 @@ class ITHdfsHa {
       }
     }
   }
+
+  /** A logical URI the client configuration does not describe: one line, exit 2, nothing made. */
+  @Test
+  void aNameserviceTheConfigurationLacksIsRefusedNamingTheKeys() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set("dfs.ha.namenodes.nsx", "nn1,nn2");
+    conf.set("dfs.namenode.rpc-address.nsx.nn1", "127.0.0.1:" + cluster.getNameNodePort(1));
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write",
+        "-numberOfFiles", "5", "-baseDir", "hdfs://nsx/refused", "-outDir",
+        new File(scratch, "out").getPath());
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(2);
+    assertThat(r.stderr).contains("metabench: the nameservice nsx of hdfs://nsx/ lacks "
+        + "dfs.namenode.rpc-address.nsx.nn2, dfs.client.failover.proxy.provider.nsx");
+    assertThat(new File(scratch, "out")).doesNotExist();
+  }
 }

@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * A Hadoop daemon's {@code /jmx} as recorded from a real one (src/test/resources/jmx/, see its
  * README), served on loopback as the daemon serves it: {@code /jmx?qry=<bean>} answers that bean
- * (a trailing {@code *}: those it begins),
+ * (a pattern with {@code *}: those it matches),
  * {@code /isActive} 200 when the recorded state is active and 405 otherwise, {@code /conf} the RPC
  * metrics' time unit the recording was made with. Its state and counters can be changed between
  * readings, as a failover or more calls change a daemon's.
@@ -92,8 +92,7 @@ public final class RecordedJmx implements AutoCloseable {
         ArrayNode beans = answer.putArray("beans");
         for (JsonNode b : document.path("beans")) {
           String name = b.path("name").asText();
-          if (qry == null || name.equals(qry)
-              || qry.endsWith("*") && name.startsWith(qry.substring(0, qry.length() - 1))) {
+          if (qry == null || name.matches(glob(qry))) {
             beans.add(b);
           }
         }
@@ -108,6 +107,15 @@ public final class RecordedJmx implements AutoCloseable {
     try (OutputStream out = x.getResponseBody()) {
       out.write(bytes);
     }
+  }
+
+  /** An ObjectName pattern as a regular expression: {@code *} any run of characters. */
+  private static String glob(String pattern) {
+    StringBuilder b = new StringBuilder();
+    for (String part : pattern.split("\\*", -1)) {
+      b.append(java.util.regex.Pattern.quote(part)).append(".*");
+    }
+    return b.substring(0, b.length() - 2);
   }
 
   @Override

@@ -1,0 +1,152 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.testing.MetaBenchRun;
+import java.io.File;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.server.federation.MiniRouterDFSCluster;
+import org.apache.hadoop.hdfs.server.federation.MiniRouterDFSCluster.NamenodeContext;
+import org.apache.hadoop.hdfs.server.federation.MiniRouterDFSCluster.RouterContext;
+import org.apache.hadoop.hdfs.server.federation.RouterConfigBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Router-based Federation, set up as Hadoop's own tests set it up ({@code MiniRouterDFSCluster}:
+ * two nameservices, ns0 and ns1, a NameNode and a DataNode each, a router in front of them with
+ * the test mount table: /ns0 and /ns1 lead to /target-ns0 and /target-ns1 of each), everything on
+ * 127.0.0.1 in this JVM. A run through the router reads the router's own figures; a study with a
+ * target through the router and one straight to ns1's NameNode sets them side by side.
+ */
+class ITHdfsRouter {
+  private static MiniRouterDFSCluster cluster;
+  private static RouterContext router;
+  @TempDir
+  File scratch;
+
+  @BeforeAll
+  static void start() throws Exception {
+    cluster = new MiniRouterDFSCluster(false, 2);
+    cluster.setNumDatanodesPerNameservice(1);
+    cluster.startCluster();
+    Configuration routerConf = new RouterConfigBuilder().metrics().rpc().http().build();
+    for (String key : new String[] {"dfs.federation.router.rpc-address",
+        "dfs.federation.router.http-address", "dfs.federation.router.https-address",
+        "dfs.federation.router.admin-address"}) {
+      routerConf.set(key, "127.0.0.1:0");
+    }
+    routerConf.set("dfs.federation.router.rpc-bind-host", "127.0.0.1");
+    routerConf.set("dfs.federation.router.http-bind-host", "127.0.0.1");
+    routerConf.set("dfs.federation.router.admin-bind-host", "127.0.0.1");
+    cluster.addRouterOverrides(routerConf);
+    cluster.startRouters();
+    cluster.registerNamenodes();
+    cluster.waitNamenodeRegistration();
+    cluster.installMockLocations();
+    // One router, as each router host runs one: its beans are then the only router beans here.
+    List<RouterContext> routers = cluster.getRouters();
+    router = routers.get(0);
+    for (RouterContext other : routers.subList(1, routers.size())) {
+      cluster.stopRouter(other);
+    }
+    System.out.println("=== ITHdfsRouter: router RPC " + router.getRouter().getRpcServerAddress()
+        + ", HTTP " + router.getRouter().getHttpServerAddress());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (cluster != null) {
+      cluster.shutdown();
+    }
+  }
+
+  private static String routerUri() {
+    return "hdfs://127.0.0.1:" + router.getRouter().getRpcServerAddress().getPort();
+  }
+
+  private static String routerJmx() {
+    return "http://127.0.0.1:" + router.getRouter().getHttpServerAddress().getPort() + "/jmx";
+  }
+
+  @Test
+  void aRunThroughTheRouterReadsTheRoutersOwnFigures() throws Exception {
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation",
+        "create_write,stat", "-threads", "2", "-numberOfFiles", "100", "-duration", "5",
+        "-baseDir", routerUri() + "/ns1/through-router", "-D",
+        "metabench.namenode.jmx=" + routerJmx());
+    System.out.println("=== ITHdfsRouter: through the router\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    // The files are on ns1, under the mount's target.
+    NamenodeContext ns1 = cluster.getNamenode("ns1", null);
+    assertThat(ns1.getFileSystem().exists(new org.apache.hadoop.fs.Path(
+        "/target-ns1/through-router"))).isTrue();
+    assertThat(r.stdout).contains("Router view: Router " + routerJmx() + ", RPC port "
+        + router.getRouter().getRpcServerAddress().getPort());
+    JsonNode stat = null;
+    for (JsonNode p : r.json().path("server").path("phases")) {
+      if (p.path("operation").asText().equals("stat")) {
+        stat = p;
+      }
+    }
+    assertThat(stat).as(r.stdout).isNotNull();
+    // The router's split of the client's latency: its queue, its own time, the NameNodes' (the
+    // calls it proxied), the rest; every stat proxied once or more, none failed.
+    JsonNode split = stat.path("router");
+    assertThat(split.isObject()).as(stat.toString()).isTrue();
+    assertThat(split.path("proxiedCallsPerOp").asDouble()).as(split.toString())
+        .isBetween(0.9, 1.5);
+    assertThat(split.path("nameNodesMs").asDouble()).isPositive();
+    assertThat(split.path("restMs").asDouble()).isNotNegative();
+    assertThat(split.path("proxyFailures").asLong()).isZero();
+    assertThat(r.stdout).containsPattern("Router, stat: client mean [0-9.]+ ms = router queue "
+        + "[0-9.]+ \\+ router [0-9.]+ \\+ NameNodes [0-9.]+ \\([0-9.]+ proxied calls/op, [0-9.]+ "
+        + "ms each\\) \\+ rest [0-9.]+ \\(client, network\\); proxied calls failed 0, retried 0");
+  }
+
+  /**
+   * {@code -target direct=... -target router=...}: the same nameservice straight and through the
+   * router (a router nameservice in the client configuration, as clients of routers name them),
+   * side by side in one study, each with its own server's view.
+   */
+  @Test
+  void aStudyPutsTheRouterAndTheNameNodeSideBySide() throws Exception {
+    NamenodeContext ns1 = cluster.getNamenode("ns1", null);
+    Configuration conf = new Configuration();
+    conf.set("dfs.nameservices", "routers");
+    conf.set("dfs.ha.namenodes.routers", "r1");
+    conf.set("dfs.namenode.rpc-address.routers.r1", "127.0.0.1:"
+        + router.getRouter().getRpcServerAddress().getPort());
+    conf.set("dfs.namenode.http-address.routers.r1", "127.0.0.1:"
+        + router.getRouter().getHttpServerAddress().getPort());
+    conf.set("dfs.client.failover.proxy.provider.routers",
+        "org.apache.hadoop.hdfs.server.namenode.ha.ConfiguredFailoverProxyProvider");
+    // ns1's NameNode's web address, as its own cluster's hdfs-site.xml gives it.
+    conf.set("dfs.namenode.http-address", "127.0.0.1:"
+        + ns1.getNamenode().getHttpAddress().getPort());
+    String direct = "hdfs://127.0.0.1:" + ns1.getNamenode().getNameNodeAddress().getPort()
+        + "/target-ns1/direct";
+    File out = new File(scratch, "study");
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write,stat",
+        "-threads", "2", "-numberOfFiles", "100", "-duration", "4", "-target", "direct=" + direct,
+        "-target", "router=hdfs://routers/ns1/via-router", "-outDir", out.getPath(), "-jsonOut",
+        new File(scratch, "study.json").getPath());
+    System.out.println("=== ITHdfsRouter: study\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.stdout).contains("Study: 2 targets x 1 concurrency").containsPattern(
+        "(?m)^threads +direct +router$");
+    JsonNode runs = r.json().path("runs");
+    assertThat(runs).hasSize(2);
+    String[] sources = new String[2];
+    for (int i = 0; i < 2; i++) {
+      sources[i] = runs.get(i).path("result").path("server").path("source").asText();
+    }
+    assertThat(sources[0]).as(runs.get(0).path("target").asText()).startsWith("NameNode http://");
+    assertThat(sources[1]).as(runs.get(1).path("target").asText())
+        .startsWith("Routers of routers (r1 router when reading began): r1 http://");
+  }
+}

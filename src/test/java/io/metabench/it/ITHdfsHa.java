@@ -173,4 +173,45 @@ class ITHdfsHa {
         + "dfs.namenode.rpc-address.nsx.nn2, dfs.client.failover.proxy.provider.nsx");
     assertThat(new File(scratch, "out")).doesNotExist();
   }
+
+  /**
+   * A -maps job (the local job runner) across a failover: the maps go on through it, every
+   * operation of every map is counted, and the driver's view names the failover in the phase.
+   */
+  @Test
+  void aJobsMapsGoOnThroughAFailoverAndTheDriverNamesIt() throws Exception {
+    String ns = HATestUtil.getLogicalHostname(cluster);
+    Configuration conf = client();
+    conf.set("mapreduce.framework.name", "local");
+    java.util.concurrent.ExecutorService run =
+        java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      java.util.concurrent.Future<MetaBenchRun> r = run.submit(() -> MetaBenchRun.run(conf,
+          scratch, "-maps", "2", "-operation", "create_write,stat", "-threads", "2",
+          "-numberOfFiles", "50", "-duration", "10", "-baseDir", "hdfs://" + ns + "/maps",
+          "-D", "metabench.namenode.jmx="));
+      // The job starts in a few seconds and its stat phase runs 10 s: this lands inside it.
+      Thread.sleep(9000);
+      int active = cluster.getNameNode(0).isActiveState() ? 0 : 1;
+      cluster.transitionToStandby(active);
+      cluster.transitionToActive(1 - active);
+      MetaBenchRun done = r.get(5, java.util.concurrent.TimeUnit.MINUTES);
+      System.out.println("=== ITHdfsHa: -maps across a failover\n" + done.stdout);
+      assertThat(done.exitCode).as(done.toString()).isZero();
+      com.fasterxml.jackson.databind.JsonNode stat = done.phase("stat");
+      assertThat(stat.get("failed").asLong()).isZero();
+      assertThat(stat.get("successful").asLong()).isEqualTo(stat.get("attempted").asLong())
+          .isPositive();
+      assertThat(done.json().get("maps").get("reported").asInt()).isEqualTo(2);
+      assertThat(done.stdout).contains("MapReduce job: 2 maps requested, 2 reported, missing: "
+          + "none").containsPattern("NameNodes, stat: calls served[^\\n]*; a failover: nn[12] "
+          + "became active between");
+    } finally {
+      run.shutdownNow();
+      if (cluster.getNameNode(0).isActiveState()) {
+        cluster.transitionToStandby(0);
+        cluster.transitionToActive(1);
+      }
+    }
+  }
 }

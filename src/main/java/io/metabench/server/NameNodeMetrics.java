@@ -129,7 +129,7 @@ public final class NameNodeMetrics implements ServerProbe {
     }
     String nnIds = conf.getTrimmed("dfs.ha.namenodes." + fs.getHost(), "");
     if (nnIds.isEmpty()) {
-      return at(fs.getHost(), "", rpcPort, conf);
+      return at(fs.getHost(), suffixOf(fs.getHost() + ":" + rpcPort, conf), rpcPort, conf);
     }
     // HA: every NameNode of the nameservice, each with its own RPC port.
     Map<String, NameNodeMetrics> all = new java.util.LinkedHashMap<>();
@@ -142,6 +142,21 @@ public final class NameNodeMetrics implements ServerProbe {
       all.put(nn.trim(), at(host, suffix, port, conf));
     }
     return new NameserviceMetrics(fs.getHost(), all);
+  }
+
+  /**
+   * With federation, the suffix ({@code .<nameservice>}, {@code .<nameservice>.<id>}) under which
+   * the configuration names the NameNode at {@code address} ({@code dfs.namenode.rpc-address
+   * <suffix>}), so its own HTTP address is read; "" when none does.
+   */
+  private static String suffixOf(String address, Configuration conf) {
+    String prefix = "dfs.namenode.rpc-address.";
+    for (Map.Entry<String, String> e : conf.getPropsWithPrefix(prefix).entrySet()) {
+      if (address.equals(e.getValue().trim())) {
+        return "." + e.getKey();
+      }
+    }
+    return "";
   }
 
   /**

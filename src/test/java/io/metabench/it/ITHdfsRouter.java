@@ -149,4 +149,48 @@ class ITHdfsRouter {
     assertThat(sources[1]).as(runs.get(1).path("target").asText())
         .startsWith("Routers of routers (r1 router when reading began): r1 http://");
   }
+
+  /**
+   * ViewFs over the two nameservices of this federated cluster (not through the router): a base
+   * directory under the mount of ns1 puts the items, the marker and the cleanup on ns1 alone, and
+   * the view reads ns1's NameNode (found by the RPC address the configuration names for ns1).
+   */
+  @Test
+  void onViewFsOverTwoNameservicesEverythingStaysOnTheMountOfTheBaseDirectory() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set("dfs.nameservices", "ns0,ns1");
+    org.apache.hadoop.fs.FileSystem[] fs = new org.apache.hadoop.fs.FileSystem[2];
+    int ns1Rpc = 0;
+    for (int i = 0; i < 2; i++) {
+      org.apache.hadoop.hdfs.server.namenode.NameNode nn =
+          cluster.getNamenode("ns" + i, null).getNamenode();
+      String rpc = "127.0.0.1:" + nn.getNameNodeAddress().getPort();
+      conf.set("dfs.namenode.rpc-address.ns" + i, rpc);
+      conf.set("dfs.namenode.http-address.ns" + i, "127.0.0.1:" + nn.getHttpAddress().getPort());
+      conf.set("fs.viewfs.mounttable.fed.link./m" + i, "hdfs://" + rpc + "/mounted-" + i);
+      fs[i] = cluster.getNamenode("ns" + i, null).getFileSystem();
+      ns1Rpc = nn.getNameNodeAddress().getPort();
+    }
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write,stat",
+        "-threads", "2", "-numberOfFiles", "50", "-baseDir", "viewfs://fed/m1/run", "-D",
+        "metabench.namenode.jmx=");
+    System.out.println("=== ITHdfsRouter: ViewFs over ns0 and ns1\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    org.apache.hadoop.fs.Path base = new org.apache.hadoop.fs.Path("/mounted-1/run");
+    assertThat(fs[1].exists(new org.apache.hadoop.fs.Path(base, "data/map_0/thread_1/file_49")))
+        .isTrue();
+    assertThat(fs[1].exists(new org.apache.hadoop.fs.Path(base, ".metabench"))).isTrue();
+    assertThat(fs[0].exists(new org.apache.hadoop.fs.Path("/mounted-0"))).isFalse();
+    assertThat(r.stdout).containsPattern("NameNode view: NameNode http://127.0.0.1:"
+        + cluster.getNamenode("ns1", null).getNamenode().getHttpAddress().getPort() + "/jmx, "
+        + "RPC port " + ns1Rpc + ".*the mount of viewfs://fed/m1/run").doesNotContain(
+        "stopped reading");
+    // The rest of the work and the cleanup, on the same mount.
+    MetaBenchRun rest = MetaBenchRun.run(conf, scratch, "-operation", "delete", "-threads", "2",
+        "-numberOfFiles", "50", "-cleanup", "-baseDir", "viewfs://fed/m1/run");
+    assertThat(rest.exitCode).as(rest.toString()).isZero();
+    assertThat(rest.phase("delete").get("successful").asLong()).isEqualTo(100);
+    assertThat(fs[1].exists(base)).isFalse();
+    assertThat(fs[0].exists(new org.apache.hadoop.fs.Path("/mounted-0"))).isFalse();
+  }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -59,6 +60,7 @@ public final class StudyPlan {
     this.threadLevels = parseLevels(conf.getTrimmed(THREADS, Option.THREADS.defaultText()));
     this.iterations = Option.ITERATIONS.readInt(conf);
     this.targets = parseTargets(conf);
+    checkTargetSettings(conf, targets);
     this.outDir = Option.OUT_DIR.readText(conf);
     this.chartThreads = Option.CHART_THREADS.readInt(conf);
     if (chartThreads != 0 && !threadLevels.contains(chartThreads)) {
@@ -106,13 +108,51 @@ public final class StudyPlan {
     }
   }
 
-  /** The configuration of one run: {@code conf} with this target's base directory and threads. */
+  /**
+   * The configuration of one run: {@code conf} with this target's base directory and threads,
+   * and its own client settings: each {@code metabench.target.<label>.<key>} as {@code <key>},
+   * and {@code metabench.target.<label>.confDir} loaded as {@code -confDir} loads a directory
+   * (so one nameservice can be measured with two client configurations, e.g. with and without
+   * observer reads).
+   */
   public Configuration runConfiguration(Configuration conf, TargetSpec target, int threads) {
     Configuration c = new Configuration(conf);
     c.set(BASE_DIR, target.baseDir());
     c.setInt(THREADS, threads);
     c.unset(TARGETS);
+    if (!target.label().isEmpty()) {
+      for (Map.Entry<String, String> e : conf.getPropsWithPrefix(TARGET_SETTING
+          + target.label() + ".").entrySet()) {
+        if (e.getKey().equals("confDir")) {
+          Resources.loadConfDir(e.getValue(), c);
+        } else {
+          c.set(e.getKey(), e.getValue());
+        }
+      }
+    }
     return c;
+  }
+
+  /** Refuses a target setting whose label no -target has. */
+  private static void checkTargetSettings(Configuration conf, List<TargetSpec> targets) {
+    Set<String> labels = new HashSet<>();
+    for (TargetSpec t : targets) {
+      labels.add(t.label());
+    }
+    for (String key : conf.getPropsWithPrefix(TARGET_SETTING).keySet()) {
+      String label = key.contains(".") ? key.substring(0, key.indexOf('.')) : key;
+      if (!labels.contains(label) || !key.contains(".")) {
+        throw new InvalidInputException("-D " + TARGET_SETTING + key + " names no -target "
+            + "labelled '" + label + "': label the target (-target " + label + "=<uri>) and give "
+            + "its settings as -D " + TARGET_SETTING + "<label>.<key>=<value>");
+      }
+      String dir = conf.get(TARGET_SETTING + key);
+      if (key.equals(label + ".confDir") && !new java.io.File(dir).isDirectory()) {
+        throw new InvalidInputException("-D " + TARGET_SETTING + key + "=" + dir + " is not a "
+            + "directory: give the directory holding that target's core-site.xml and "
+            + "hdfs-site.xml");
+      }
+    }
   }
 
   /**
@@ -166,6 +206,9 @@ public final class StudyPlan {
     return new InvalidInputException("-threads '" + raw + "' is not usable: " + why + "; give a "
         + "number (16), a list (1,2,4,8), a range (1-8) or a doubling range (1-64*2)");
   }
+
+  /** Prefix of a target's own client settings: {@code metabench.target.<label>.<key>}. */
+  static final String TARGET_SETTING = "metabench.target.";
 
   private static List<TargetSpec> parseTargets(Configuration conf) {
     String raw = Option.TARGET.readText(conf);

@@ -105,4 +105,48 @@ class ITHdfsObserver {
         .containsPattern("NameNode view: NameNodes of " + ns + " \\(nn1 active, nn2 standby, nn3 "
             + "observer when reading began\\)");
   }
+
+  /**
+   * One nameservice, two client configurations side by side in one study: the plain failover
+   * proxy provider (every call to the active NameNode) and observer reads, set for that target
+   * alone with {@code -D metabench.target.<label>.<key>}.
+   */
+  @Test
+  void aStudyPutsTheSameNameserviceWithAndWithoutObserverReadsSideBySide() throws Exception {
+    Configuration conf = new Configuration(cluster.getConfiguration(0));
+    String ns = HATestUtil.getLogicalHostname(cluster);
+    HATestUtil.setFailoverConfigurations(cluster, conf, ns, 0,
+        org.apache.hadoop.hdfs.server.namenode.ha.ConfiguredFailoverProxyProvider.class);
+    io.metabench.testing.MiniHdfs.withHttpAddresses(cluster, conf, ns);
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "create_write,stat,delete",
+        "-threads", "2", "-numberOfFiles", "200", "-target", "active=hdfs://" + ns + "/plain",
+        "-target", "observer=hdfs://" + ns + "/observer-reads", "-D",
+        "metabench.target.observer.dfs.client.failover.proxy.provider." + ns + "="
+        + ObserverReadProxyProvider.class.getName(), "-outDir",
+        new java.io.File(scratch, "study").getPath(), "-jsonOut",
+        new java.io.File(scratch, "study.json").getPath());
+    System.out.println("=== ITHdfsObserver: study\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isIn(0, 1);
+    assertThat(r.stdout).containsPattern("(?m)^threads +active +observer$");
+    int observerPort = cluster.getNameNode(2).getNameNodeAddress().getPort();
+    JsonNode runs = r.json().path("runs");
+    assertThat(runs).hasSize(2);
+    long[] byObserver = new long[2];
+    for (int i = 0; i < 2; i++) {
+      for (JsonNode p : runs.get(i).path("result").path("phases")) {
+        if (p.path("operation").asText().equals("stat")) {
+          JsonNode calls = p.path("storeCalls").path("byType");
+          for (Iterator<String> it = calls.fieldNames(); it.hasNext();) {
+            String type = it.next();
+            if (type.startsWith("rpcTo.") && type.endsWith(":" + observerPort)) {
+              byObserver[i] = calls.get(type).asLong();
+            }
+          }
+        }
+      }
+    }
+    assertThat(runs.get(0).path("target").asText()).isEqualTo("active");
+    assertThat(byObserver[0]).as("the plain client reads from the active NameNode").isZero();
+    assertThat(byObserver[1]).as("observer reads").isGreaterThan(400L * 9 / 10);
+  }
 }

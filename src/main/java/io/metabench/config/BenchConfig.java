@@ -237,6 +237,16 @@ public final class BenchConfig {
    * How long each phase of this run is to measure when MetaBench sizes it (no count and no
    * duration given, docs/metrics.md#sized-runs); 0: it is not sized.
    */
+  /** Whether the embedded HDFS is started as an HA nameservice ({@code -embeddedHa}). */
+  public boolean embeddedHa() {
+    return (Boolean) values.get(Option.EMBEDDED_HA);
+  }
+
+  /** With {@link #embeddedHa}: when to fail over, from the first measured phase; 0: never. */
+  public long failoverAfterMillis() {
+    return (Long) values.get(Option.FAILOVER_AFTER);
+  }
+
   public long sizeForMillis() {
     return (Long) values.get(Option.SIZE_FOR);
   }

@@ -280,6 +280,12 @@ public final class ConfigKeys {
    */
   public static final String REPLAY_NAMESPACE = "metabench.replay.namespace";
 
+  /** Whether the embedded HDFS is an HA nameservice of two NameNodes. */
+  public static final String EMBEDDED_HA = "metabench.embedded.ha";
+
+  /** With an embedded HA HDFS: a failover this long after the first measured phase begins. */
+  public static final String FAILOVER_AFTER_MILLIS = "metabench.embedded.failover.after.millis";
+
   /** A file the embedded HDFS's NameNode writes its audit log to, for a later replay. */
   public static final String RECORD_AUDIT_LOG = "metabench.record.audit.log";
 

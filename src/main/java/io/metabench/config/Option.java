@@ -293,6 +293,15 @@ public enum Option {
   REPLAY_NAMESPACE(SET, TEXT, cli("file", "replayNamespace").key(ConfigKeys.REPLAY_NAMESPACE)
       .def("").group(Group.WORKLOADS).replayOnly().help("The recorded namespace as `hdfs oiv "
           + "-p Delimited` or `hdfs dfs -ls -R` prints it: what existed before the log")),
+  EMBEDDED_HA(FLAG, BOOL, cli(null, "embeddedHa").key(ConfigKeys.EMBEDDED_HA).def(false)
+      .run("embeddedHa").group(Group.FS).notForReplay("a replay runs on the file system given")
+      .help("Start the embedded HDFS as an HA nameservice (two NameNodes on shared edits, the "
+          + "client failing over between them), to see a failover's cost on one machine")),
+  FAILOVER_AFTER(SECONDS, DURATION_MS, cli("duration", "failoverAfter")
+      .key(ConfigKeys.FAILOVER_AFTER_MILLIS).def(0L).run("failoverAfterMs").group(Group.FS)
+      .notForReplay("a replay runs on the file system given")
+      .help("With -embeddedHa: fail the active NameNode over to the other this long after the "
+          + "first measured phase begins (default 0: never)")),
   RECORD_AUDIT_LOG(SET, TEXT, cli("file", "recordAuditLog").key(ConfigKeys.RECORD_AUDIT_LOG)
       .def("").group(Group.WORKLOADS).help("Write what the embedded HDFS's NameNode audits "
           + "during measured phases to this file (to replay elsewhere later)")),

@@ -45,6 +45,15 @@ final class RunValues {
     checkProcesses((Integer) v.get(Option.PROCESSES), (Integer) v.get(Option.MAP_INDEX),
         (Long) v.get(Option.START_TIME));
     checkWarmup((Long) v.get(Option.WARMUP), (Long) v.get(Option.DURATION));
+    if ((Long) v.get(Option.FAILOVER_AFTER) > 0 && !(Boolean) v.get(Option.EMBEDDED_HA)) {
+      throw new InvalidInputException("-failoverAfter fails over the embedded HDFS's NameNodes, "
+          + "which only -embeddedHa starts: add -embeddedHa, or drop -failoverAfter");
+    }
+    if ((Long) v.get(Option.FAILOVER_AFTER) > 0 && (Integer) v.get(Option.MAPS) > 0) {
+      throw new InvalidInputException("-failoverAfter is timed from this process's first "
+          + "measured phase, and a -maps job's phases run in its maps: drop -maps, or drop "
+          + "-failoverAfter");
+    }
     sizing(conf, v);
     if ((Integer) v.get(Option.PREFILL_THREADS) == 0) {
       v.put(Option.PREFILL_THREADS, v.get(Option.THREADS));

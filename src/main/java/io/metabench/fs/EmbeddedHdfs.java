@@ -13,8 +13,9 @@ import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 
 /**
- * A real HDFS in this process (one NameNode, one DataNode: Hadoop's MiniDFSCluster) in a temporary
- * folder, bound to 127.0.0.1, for runs that name no file system. It is removed on {@link #close}.
+ * A real HDFS in this process (one NameNode, one DataNode: Hadoop's MiniDFSCluster; with
+ * {@code -embeddedHa} two NameNodes of an HA nameservice) in a temporary folder, bound to
+ * 127.0.0.1, for runs that name no file system. It is removed on {@link #close}.
  *
  * <p>Loaded only when needed: the thin jar runs without the HDFS server classes, and
  * {@link TargetResolver} reports their absence as bad input.
@@ -31,18 +32,35 @@ public final class EmbeddedHdfs implements Closeable {
       "dfs.client.block.write.locateFollowingBlock.initial.delay.ms";
   static final long EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS = 10;
 
+  /** The nameservice of an HA embedded HDFS, as its clients name it. */
+  static final String NAMESERVICE = "embedded-ha";
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(
+      EmbeddedHdfs.class);
+
   private final MiniDFSCluster cluster;
   private final File dir;
   private final AuditRecorder recorder;
+  private final boolean ha;
+  private final long failoverAfterMillis;
+  private boolean failoverArmed;
 
-  private EmbeddedHdfs(MiniDFSCluster cluster, File dir, AuditRecorder recorder) {
+  private EmbeddedHdfs(MiniDFSCluster cluster, File dir, AuditRecorder recorder, boolean ha,
+      long failoverAfterMillis) {
     this.cluster = cluster;
     this.dir = dir;
     this.recorder = recorder;
+    this.ha = ha;
+    this.failoverAfterMillis = failoverAfterMillis;
   }
 
-  /** Starts the cluster; settings already in {@code conf} (from -D) win over the defaults here. */
-  public static EmbeddedHdfs start(Configuration userConf) throws IOException {
+  /**
+   * Starts the cluster; settings already in {@code conf} (from -D) win over the defaults here.
+   * With {@code ha}, two NameNodes on shared edits (Hadoop's HA test topology), the first
+   * active; with {@code failoverAfterMillis} above 0, the active one fails over to the other that
+   * long after the first measured phase begins.
+   */
+  public static EmbeddedHdfs start(Configuration userConf, boolean ha, long failoverAfterMillis)
+      throws IOException {
     File dir = Files.createTempDirectory("metabench-hdfs-").toFile();
     Configuration conf = new Configuration(userConf);
     conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.getAbsolutePath());
@@ -63,12 +81,18 @@ public final class EmbeddedHdfs implements Closeable {
     String record = conf.getTrimmed(io.metabench.config.ConfigKeys.RECORD_AUDIT_LOG, "");
     AuditRecorder recorder = record.isEmpty() ? null : AuditRecorder.to(new File(record));
     try {
-      MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, dir)
+      MiniDFSCluster.Builder builder = new MiniDFSCluster.Builder(conf, dir)
           .numDataNodes(1)
-          .format(true)
-          .build();
+          .format(true);
+      if (ha) {
+        builder.nnTopology(org.apache.hadoop.hdfs.MiniDFSNNTopology.simpleHATopology());
+      }
+      MiniDFSCluster cluster = builder.build();
       cluster.waitActive();
-      return new EmbeddedHdfs(cluster, dir, recorder);
+      if (ha) {
+        cluster.transitionToActive(0);
+      }
+      return new EmbeddedHdfs(cluster, dir, recorder, ha, failoverAfterMillis);
     } catch (IOException | RuntimeException e) {
       if (recorder != null) {
         recorder.close();
@@ -84,21 +108,69 @@ public final class EmbeddedHdfs implements Closeable {
         Long.toString(EMBEDDED_LOCATE_FOLLOWING_BLOCK_DELAY_MS));
   }
 
-  /** Whether measured operations are running ({@link AuditRecorder#measuring}); no-op unrecorded. */
+  /**
+   * Where this cluster is, for its clients and the NameNode view: the NameNode's web address,
+   * unless set by the user; with HA, the nameservice as a cluster's hdfs-site.xml describes one
+   * (its NameNodes' RPC and HTTP addresses and the failover proxy provider).
+   */
+  public void describeTo(Configuration clientConf) {
+    UserSettings.setUnlessUserSet(clientConf, "dfs.namenode.http-address", httpAddress(0));
+    if (!ha) {
+      return;
+    }
+    clientConf.set("dfs.nameservices", NAMESERVICE);
+    clientConf.set("dfs.ha.namenodes." + NAMESERVICE, "nn1,nn2");
+    for (int i = 0; i < 2; i++) {
+      String suffix = NAMESERVICE + ".nn" + (i + 1);
+      clientConf.set("dfs.namenode.rpc-address." + suffix, "127.0.0.1:"
+          + cluster.getNameNodePort(i));
+      clientConf.set("dfs.namenode.http-address." + suffix, httpAddress(i));
+    }
+    clientConf.set("dfs.client.failover.proxy.provider." + NAMESERVICE,
+        "org.apache.hadoop.hdfs.server.namenode.ha.ConfiguredFailoverProxyProvider");
+  }
+
+  /**
+   * Whether measured operations are running ({@link AuditRecorder#measuring}); the first time
+   * they do, a failover asked for is set off.
+   */
   void measuring(boolean on) {
     if (recorder != null) {
       recorder.measuring(on);
     }
+    synchronized (this) {
+      if (!on || failoverAfterMillis <= 0 || failoverArmed) {
+        return;
+      }
+      failoverArmed = true;
+    }
+    Thread t = new Thread(() -> {
+      try {
+        Thread.sleep(failoverAfterMillis);
+        int active = cluster.getNameNode(0).isActiveState() ? 0 : 1;
+        cluster.transitionToStandby(active);
+        cluster.transitionToActive(1 - active);
+        LOG.info("-failoverAfter: the embedded HDFS failed over from nn{} to nn{}", active + 1,
+            2 - active);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("-failoverAfter: the embedded HDFS could not fail over: {}", e.toString());
+      }
+    }, "metabench-embedded-failover");
+    t.setDaemon(true);
+    t.start();
   }
 
-  /** The NameNode's HTTP address, {@code host:port}, where its /jmx is served. */
-  public String httpAddress() {
-    java.net.InetSocketAddress a = cluster.getNameNode().getHttpAddress();
+  /** NameNode {@code i}'s HTTP address, {@code host:port}, where its /jmx is served. */
+  private String httpAddress(int i) {
+    java.net.InetSocketAddress a = cluster.getNameNode(i).getHttpAddress();
     return a.getHostString() + ":" + a.getPort();
   }
 
+  /** {@code hdfs://127.0.0.1:<port>}, or with HA the nameservice, {@code hdfs://embedded-ha}. */
   public URI uri() {
-    return cluster.getURI();
+    return ha ? URI.create("hdfs://" + NAMESERVICE) : cluster.getURI();
   }
 
   @Override

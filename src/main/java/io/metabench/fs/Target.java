@@ -55,6 +55,18 @@ public final class Target implements Closeable {
   }
 
   /**
+   * Gives {@code conf} (a job's, whose maps are this target's clients too) what this target's
+   * clients know of the embedded HDFS: its settings and, with HA, its nameservice; nothing for
+   * another file system.
+   */
+  public void describeEmbeddedTo(Configuration conf) {
+    if (embedded != null) {
+      EmbeddedHdfs.configureClient(conf);
+      embedded.describeTo(conf);
+    }
+  }
+
+  /**
    * Told as a measured phase's operations begin ({@code true}) and end: with
    * {@code -recordAuditLog}, the embedded HDFS records only what ran in between. Thread-safe.
    */

@@ -56,6 +56,10 @@ public final class TargetResolver {
             : ": its directory does not exist: give a file in an existing directory"));
       }
     }
+    if (named != null && config.embeddedHa()) {
+      throw new InvalidInputException("-embeddedHa starts an embedded HDFS, but " + named
+          + " names a file system: drop -embeddedHa, or leave the file system out of -baseDir");
+    }
     if (named != null) {
       URI fsUri = fsUri(named, conf);
       requireConnector(fsUri.getScheme(), clientConf);
@@ -72,10 +76,9 @@ public final class TargetResolver {
     if (config.maps() > 0) {
       TargetChecks.embeddedFramework(conf);
     }
-    EmbeddedHdfs embedded = startEmbedded(conf);
+    EmbeddedHdfs embedded = startEmbedded(conf, config);
     EmbeddedHdfs.configureClient(clientConf);
-    UserSettings.setUnlessUserSet(clientConf, "dfs.namenode.http-address",
-        embedded.httpAddress());
+    embedded.describeTo(clientConf);
     URI fsUri = embedded.uri();
     LOG.info("No file system named: started an embedded HDFS at {}", fsUri);
     return new Target(fsUri, base.makeQualified(fsUri, workingDir(fsUri)), clientConf, embedded,
@@ -94,7 +97,8 @@ public final class TargetResolver {
         + org.apache.hadoop.security.UserGroupInformation.getCurrentUser().getShortUserName());
   }
 
-  private static EmbeddedHdfs startEmbedded(Configuration conf) throws IOException {
+  private static EmbeddedHdfs startEmbedded(Configuration conf, BenchConfig config)
+      throws IOException {
     try {
       Class.forName("org.apache.hadoop.hdfs.MiniDFSCluster", false,
           TargetResolver.class.getClassLoader());
@@ -103,7 +107,7 @@ public final class TargetResolver {
           + "classpath: pass -baseDir hdfs://namenode:8020/path (or -fs), or run "
           + "scripts/meta-bench.sh, whose distribution bundles it");
     }
-    return EmbeddedHdfs.start(conf);
+    return EmbeddedHdfs.start(conf, config.embeddedHa(), config.failoverAfterMillis());
   }
 
   private static URI fsUri(URI named, Configuration conf) {

@@ -8,7 +8,6 @@ import io.metabench.core.InvalidInputException;
 import io.metabench.core.StopRequest;
 import io.metabench.engine.FileBarrier;
 import io.metabench.fs.ClientFactory;
-import io.metabench.fs.EmbeddedHdfs;
 import io.metabench.fs.FsSemantics;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
@@ -240,9 +239,7 @@ public final class MetaBenchJob {
       jc.set(ConfigKeys.REPLAY_AUDIT_LOG, replayLog(jobDir).toString());
       jc.set(ConfigKeys.REPLAY_SPEED, Double.toString(replay.speed()));
     }
-    if (target.embedded()) {
-      EmbeddedHdfs.configureClient(jc);
-    }
+    target.describeEmbeddedTo(jc);
     jc.setBoolean(MRJobConfig.MAP_SPECULATIVE, false);
     // A second attempt would redo a map's phases on names the first one already changed.
     UserSettings.setUnlessUserSet(jc, MRJobConfig.MAP_MAX_ATTEMPTS, "1");

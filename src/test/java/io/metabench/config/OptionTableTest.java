@@ -125,6 +125,8 @@ class OptionTableTest {
     sample(Option.REPLAY_PROBES, "miss", "miss", null);
     sample(Option.REPLAY_NAMESPACE, "/tmp/ns.tsv", "/tmp/ns.tsv", null);
     sample(Option.RECORD_AUDIT_LOG, "/tmp/rec.log", "/tmp/rec.log", null);
+    sample(Option.EMBEDDED_HA, null, "true", true);
+    sample(Option.FAILOVER_AFTER, "6", "6s", 6000L);
     sample(Option.BYTES_PER_BLOCK, "1024", "1024", 1024L);
     sample(Option.BLOCKS_PER_FILE, "3", "3", 3L);
     sample(Option.REDUCES, "4", null, null);
@@ -152,6 +154,10 @@ class OptionTableTest {
         if (o == Option.WARMUP) {
           // A warm-up needs a duration-bound phase.
           args.addAll(Arrays.asList("-duration", "1"));
+        }
+        if (o == Option.FAILOVER_AFTER) {
+          // A failover is of the embedded HA nameservice's NameNodes.
+          args.add("-embeddedHa");
         }
         if (o == Option.PROCESSES) {
           // Processes meet at a barrier named by their common start.

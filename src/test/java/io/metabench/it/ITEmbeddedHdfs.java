@@ -60,4 +60,27 @@ class ITEmbeddedHdfs {
     EmbeddedHdfs.configureClient(user);
     assertThat(user.getLong(DELAY_KEY, -1)).isEqualTo(400);
   }
+
+  /**
+   * -embeddedHa -failoverAfter: the embedded HDFS is an HA nameservice, the active NameNode fails
+   * over to the other 3 s after the first measured phase began (in stat, after a short
+   * create_write), every operation is counted, and the
+   * NameNode view names the failover.
+   */
+  @Test
+  void anEmbeddedHaNameserviceFailsOverWhenAskedAndTheViewNamesIt() throws Exception {
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-embeddedHa",
+        "-failoverAfter", "3", "-operation", "create_write,stat", "-numberOfFiles", "50",
+        "-threads", "2", "-duration", "7", "-D", "metabench.namenode.jmx=");
+    System.out.println("=== ITEmbeddedHdfs: -embeddedHa -failoverAfter 3\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.stdout).contains("MetaBench 0.1.0").contains("on hdfs://embedded-ha (embedded HDFS)")
+        .containsPattern("NameNodes, stat: calls served[^\\n]*; a failover: nn2 became active "
+            + "between [0-9.]+ s and [0-9.]+ s into the phase")
+        .contains("NameNode view: NameNodes of embedded-ha (nn1 active, nn2 standby when "
+            + "reading began)");
+    assertThat(r.phase("stat").get("failed").asLong()).isZero();
+    assertThat(r.json().path("parameters").path("embeddedHa").asBoolean()).isTrue();
+    assertThat(r.json().path("parameters").path("failoverAfterMs").asLong()).isEqualTo(3000);
+  }
 }

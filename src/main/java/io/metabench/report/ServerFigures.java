@@ -47,8 +47,12 @@ final class ServerFigures {
     for (PhaseResult p : result.phases()) {
       ServerPhaseView v = p.partOfMix() ? null : s.during(p);
       if (v != null && !v.nameservice().describe().isEmpty()) {
-        out.append(String.format(Locale.ROOT, "  %ss, %s: %s%n", server, p.name(),
-            v.nameservice().describe()));
+        ServerPhaseView.Method msync = v.methods().get("Msync");
+        out.append(String.format(Locale.ROOT, "  %ss, %s: %s%s%n", server, p.name(),
+            v.nameservice().describe(), msync == null ? "" : String.format(Locale.ROOT,
+            "; msync (observer reads' sync with the active): %d calls, %s ms mean",
+            msync.calls(), Double.isNaN(msync.meanMs()) ? "-" : String.format(Locale.ROOT,
+            "%.3f", msync.meanMs()))));
       }
       if (v != null && v.router() != null) {
         // Through a router its own split says more than its RPC server's: that one's processing
@@ -182,6 +186,11 @@ final class ServerFigures {
     number(w, "restMs", r.restMs());
     w.writeNumberField("proxyFailures", r.failed());
     w.writeNumberField("proxyRetries", r.retried());
+    w.writeObjectFieldStart("proxiedCallsPerOpByNameservice");
+    for (Map.Entry<String, Double> e : r.perNameservice().entrySet()) {
+      number(w, e.getKey(), e.getValue());
+    }
+    w.writeEndObject();
     w.writeStringField("reading", r.reading());
     w.writeEndObject();
   }

@@ -298,6 +298,13 @@ public final class NameNodeMetrics implements ServerProbe {
       }
     }
     v.put("proxy.failures", failed);
+    for (JsonNode ns : beans("Hadoop:service=*,name=NameserviceActivity-*")) {
+      String name = ns.path("tag.ns").asText("");
+      // "concurrent" is the permit controller's own, not a nameservice.
+      if (!name.isEmpty() && !name.equals("concurrent") && ns.path("ProxyOp").isNumber()) {
+        v.merge("proxy.ns." + name + ".calls", ns.path("ProxyOp").asDouble(), Double::sum);
+      }
+    }
   }
 
   /**

@@ -15,8 +15,9 @@ import java.util.Locale;
  *   <li>NameNodes = the calls it proxied per operation × their mean time (the NameNode's time and
  *       the router-to-NameNode network);</li>
  *   <li>per operation: the rise of the router's counter between the first and last samples read
- *       inside the phase ÷ the operations attempted in that span (the phase's rate taken as
- *       even): the router counts them as they happen;</li>
+ *       inside the phase ÷ the operations the phase's per-second series counts in that span: the
+ *       router counts these calls as they happen; the calls per nameservice share them out in
+ *       the proportions its per-nameservice counters (which move at its refreshes) rose in;</li>
  *   <li>rest = the client's mean − the three: the client, the client-to-router network and the
  *       router's answer.</li>
  * </ul>
@@ -32,9 +33,11 @@ public final class RouterSplit {
   private final double proxyMeanMs;
   private final long failed;
   private final long retried;
+  private final java.util.Map<String, Double> perNameservice;
 
   private RouterSplit(double clientMeanMs, double queueMs, double routerMs, double nameNodesMs,
-      double proxiedPerOp, double proxyMeanMs, long failed, long retried) {
+      double proxiedPerOp, double proxyMeanMs, long failed, long retried,
+      java.util.Map<String, Double> perNameservice) {
     this.clientMeanMs = clientMeanMs;
     this.queueMs = queueMs;
     this.routerMs = routerMs;
@@ -43,6 +46,7 @@ public final class RouterSplit {
     this.proxyMeanMs = proxyMeanMs;
     this.failed = failed;
     this.retried = retried;
+    this.perNameservice = java.util.Collections.unmodifiableMap(perNameservice);
   }
 
   /**
@@ -52,8 +56,9 @@ public final class RouterSplit {
    * not known.
    */
   static RouterSplit of(List<ServerSamples.Sample> window, List<ServerSamples.Sample> inside,
-      long startMillis, long endMillis, long attempted, double callsPerOp, double queueMs,
-      double clientMeanMs) {
+      PhaseResult phase, double callsPerOp, double queueMs, double clientMeanMs) {
+    long startMillis = phase.firstStartEpochNanos() / 1_000_000L;
+    long endMillis = phase.lastEndEpochNanos() / 1_000_000L;
     if (inside.size() < 2 || Double.isNaN(callsPerOp)
         || Double.isNaN(inside.get(inside.size() - 1).get("proxy.calls"))) {
       return null;
@@ -61,11 +66,28 @@ public final class RouterSplit {
     // The router counts proxied and processed calls as they happen, while its RPC server's
     // figures move only when it refreshes them: those counts are taken per operation over the
     // samples read inside the phase, its rate taken as even.
-    double proxiedPerOp = perOp(window, "proxy.calls", startMillis, endMillis, attempted);
+    double proxiedPerOp = perOp(window, "proxy.calls", startMillis, endMillis, phase);
     double processedPerOp = perOp(window, "router.processingCalls", startMillis, endMillis,
-        attempted);
+        phase);
     if (Double.isNaN(proxiedPerOp)) {
       return null;
+    }
+    // The router's per-nameservice counters move at its refreshes: they share the proxied calls
+    // out in the proportions they rose in between the refreshes inside the phase.
+    java.util.Map<String, Long> rises = new java.util.TreeMap<>();
+    long total = 0;
+    for (String key : inside.get(inside.size() - 1).values().keySet()) {
+      if (key.startsWith("proxy.ns.") && key.endsWith(".calls")) {
+        long rise = ServerPhaseView.rise(inside, key);
+        if (rise > 0) {
+          rises.put(key.substring("proxy.ns.".length(), key.length() - ".calls".length()), rise);
+          total += rise;
+        }
+      }
+    }
+    java.util.Map<String, Double> perNameservice = new java.util.TreeMap<>();
+    for (java.util.Map.Entry<String, Long> e : rises.entrySet()) {
+      perNameservice.put(e.getKey(), proxiedPerOp * e.getValue() / total);
     }
     double proxyMs = ServerPhaseView.weightedMean(inside, "proxy.calls", "proxy.ms");
     double ownMs = ServerPhaseView.weightedMean(inside, "router.processingCalls",
@@ -73,15 +95,17 @@ public final class RouterSplit {
     return new RouterSplit(clientMeanMs, callsPerOp * zeroIfNaN(queueMs),
         zeroIfNaN(processedPerOp) * zeroIfNaN(ownMs), proxiedPerOp * zeroIfNaN(proxyMs),
         proxiedPerOp, proxyMs, ServerPhaseView.rise(window, "proxy.failures"),
-        ServerPhaseView.rise(window, "proxy.retries"));
+        ServerPhaseView.rise(window, "proxy.retries"), perNameservice);
   }
 
   /**
    * A live counter's rise per operation: from the first sample at or after the phase's start to
-   * the last at or before its end, ÷ the operations of that span; NaN with fewer than two.
+   * the last at or before its end, ÷ the operations the phase's per-second series counts in that
+   * span (an interval partly in it counted in proportion); without a series, the phase's
+   * operations in proportion to the span. NaN with fewer than two samples in the phase.
    */
   private static double perOp(List<ServerSamples.Sample> window, String counter, long startMillis,
-      long endMillis, long attempted) {
+      long endMillis, PhaseResult phase) {
     ServerSamples.Sample first = null;
     ServerSamples.Sample last = null;
     for (ServerSamples.Sample s : window) {
@@ -94,9 +118,31 @@ public final class RouterSplit {
         || Double.isNaN(last.get(counter))) {
       return Double.NaN;
     }
-    double ops = attempted * (last.epochMillis() - first.epochMillis())
-        / (double) (endMillis - startMillis);
+    double ops = operationsBetween(phase, first.epochMillis(), last.epochMillis());
+    if (Double.isNaN(ops)) {
+      ops = phase.attempted() * (last.epochMillis() - first.epochMillis())
+          / (double) (endMillis - startMillis);
+    }
     return ops <= 0 ? Double.NaN : (last.get(counter) - first.get(counter)) / ops;
+  }
+
+  /** Operations the phase's series ended between two wall-clock times; NaN without a series. */
+  private static double operationsBetween(PhaseResult phase, long fromMillis, long toMillis) {
+    if (phase.series().isEmpty()) {
+      return Double.NaN;
+    }
+    double ops = 0;
+    long from = fromMillis * 1_000_000L;
+    long to = toMillis * 1_000_000L;
+    for (IntervalSeries.Interval i : phase.series().intervals()) {
+      long a = Math.max(from, i.startEpochNanos());
+      long b = Math.min(to, i.endEpochNanos());
+      long length = i.endEpochNanos() - i.startEpochNanos();
+      if (b > a && length > 0) {
+        ops += (i.successes() + i.failed()) * (double) (b - a) / length;
+      }
+    }
+    return ops;
   }
 
   private static double zeroIfNaN(double v) {
@@ -128,6 +174,11 @@ public final class RouterSplit {
     return clientMeanMs - queueMs - routerMs - nameNodesMs;
   }
 
+  /** Calls proxied to each nameservice per operation (those that had any). */
+  public java.util.Map<String, Double> perNameservice() {
+    return perNameservice;
+  }
+
   /** Proxied calls that failed (the router's failure counters) in the phase. */
   public long failed() {
     return failed;
@@ -140,8 +191,8 @@ public final class RouterSplit {
 
   /**
    * One line: {@code client mean 1.200 ms = router queue 0.013 + router 0.100 + NameNodes 0.870
-   * (1.00 proxied calls/op, 0.870 ms each) + rest 0.217 (client, network); proxied calls failed
-   * 0, retried 0}; or why there is no split.
+   * (1.00 proxied calls/op: ns1 1.00; 0.870 ms each) + rest 0.217 (client, network); proxied
+   * calls failed 0, retried 0}; or why there is no split.
    */
   public String reading() {
     String counts = String.format(Locale.ROOT, "; proxied calls failed %d, retried %d", failed,
@@ -151,9 +202,17 @@ public final class RouterSplit {
           + "(%.3f ms) exceeds the client's mean (%.3f ms): other clients' calls weigh in their "
           + "averages%s", clientMeanMs - restMs(), clientMeanMs, counts);
     }
+    StringBuilder each = new StringBuilder();
+    for (java.util.Map.Entry<String, Double> e : perNameservice.entrySet()) {
+      if (e.getValue() < 0.005) {
+        continue;
+      }
+      each.append(each.length() == 0 ? ": " : ", ").append(e.getKey())
+          .append(String.format(Locale.ROOT, " %.2f", e.getValue()));
+    }
     return String.format(Locale.ROOT, "client mean %.3f ms = router queue %.3f + router %.3f + "
-        + "NameNodes %.3f (%.2f proxied calls/op, %s ms each) + rest %.3f (client, network)%s",
-        clientMeanMs, queueMs, routerMs, nameNodesMs, proxiedPerOp, Double.isNaN(proxyMeanMs)
-        ? "-" : String.format(Locale.ROOT, "%.3f", proxyMeanMs), restMs(), counts);
+        + "NameNodes %.3f (%.2f proxied calls/op%s; %s ms each) + rest %.3f (client, network)%s",
+        clientMeanMs, queueMs, routerMs, nameNodesMs, proxiedPerOp, each, Double.isNaN(
+        proxyMeanMs) ? "-" : String.format(Locale.ROOT, "%.3f", proxyMeanMs), restMs(), counts);
   }
 }

@@ -153,8 +153,7 @@ public final class ServerPhaseView {
     this.ownPerOp = ownPerOp(phase, methods, seconds);
     this.nameservice = NameserviceView.of(window, inside, phaseStartMillis,
         phase.lastEndEpochNanos() / 1_000_000L);
-    this.router = operations > 0 ? RouterSplit.of(window, inside, phaseStartMillis,
-        phase.lastEndEpochNanos() / 1_000_000L, phase.attempted(), ownCallsPerOp(), queueMs,
+    this.router = operations > 0 ? RouterSplit.of(window, inside, phase, ownCallsPerOp(), queueMs,
         clientMeanMs) : null;
   }
 

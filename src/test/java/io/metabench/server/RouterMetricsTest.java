@@ -31,6 +31,10 @@ class RouterMetricsTest {
       assertThat(s.get("proxy.ms")).isGreaterThan(0);
       assertThat(s.get("proxy.failures")).isZero();
       assertThat(s.get("method.GetFileInfo.calls")).isEqualTo(100);
+      // Per nameservice: the router's NameserviceActivity beans (not the permit controller's).
+      assertThat(s.get("proxy.ns.ns1.calls")).isEqualTo(300);
+      assertThat(s.get("proxy.ns.ns0.calls")).isZero();
+      assertThat(s).doesNotContainKey("proxy.ns.concurrent.calls");
     }
   }
 

@@ -38,6 +38,8 @@ class RouterSplitTest {
       v.put("router.processingMs", 0.02);
       v.put("proxy.failures", s >= 4 ? 3.0 : 0.0);
       v.put("proxy.retries", 0.0);
+      v.put("proxy.ns.ns1.calls", 1000.0 * s + 500);
+      v.put("proxy.ns.ns0.calls", 7.0);
       samples.add(new ServerSamples.Sample(T0 + s * 1000L, v));
     }
     return new ServerSamples("Router http://r:50071/jmx, RPC port 8888", "", samples);
@@ -64,8 +66,11 @@ class RouterSplitTest {
     // The histogram keeps the client's 1 ms to within 0.001 ms.
     assertThat(r.restMs()).isCloseTo(0.37, within(1e-3));
     assertThat(r.failed()).isEqualTo(3);
+    // ns0 had none in the phase.
+    assertThat(r.perNameservice()).containsOnlyKeys("ns1");
     assertThat(r.reading()).isEqualTo("client mean 1.000 ms = router queue 0.010 + router 0.020 + "
-        + "NameNodes 0.600 (1.00 proxied calls/op, 0.600 ms each) + rest 0.370 (client, network); "
+        + "NameNodes 0.600 (1.00 proxied calls/op: ns1 1.00; 0.600 ms each) + rest 0.370 (client, "
+        + "network); "
         + "proxied calls failed 3, retried 0");
   }
 

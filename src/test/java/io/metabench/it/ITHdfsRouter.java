@@ -105,7 +105,8 @@ class ITHdfsRouter {
     assertThat(split.path("proxyFailures").asLong()).isZero();
     assertThat(r.stdout).containsPattern("Router, stat: client mean [0-9.]+ ms = router queue "
         + "[0-9.]+ \\+ router [0-9.]+ \\+ NameNodes [0-9.]+ \\([0-9.]+ proxied calls/op(: ns1 "
-        + "[0-9.]+)?; [0-9.]+ ms each\\) \\+ rest [0-9.]+ \\(client, network\\); proxied calls failed 0, retried 0");
+        + "[0-9.]+)?; [0-9.]+ ms each\\) \\+ rest [0-9.]+ \\(client, network\\); proxied calls "
+        + "failed 0, retried 0");
   }
 
   /**

@@ -28,6 +28,31 @@ class TextFormatTest {
     }
   }
 
+  /**
+   * With HA, a phase's NameNodes line: each NameNode's calls and state, and, with observer reads,
+   * what the clients' msync calls to the active NameNode cost.
+   */
+  @Test
+  void theNameNodesLineNamesEachNameNodeAndTheMsyncCost() throws Exception {
+    java.util.List<io.metabench.stats.ServerSamples.Sample> samples = new java.util.ArrayList<>();
+    for (int i = 0; i <= 6; i++) {
+      java.util.Map<String, Double> v = new java.util.TreeMap<>();
+      v.put("nn.nn1.state", io.metabench.stats.ServerSamples.stateCode("active"));
+      v.put("nn.nn2.state", io.metabench.stats.ServerSamples.stateCode("observer"));
+      v.put("nn.nn1.calls", 100.0 * i);
+      v.put("nn.nn2.calls", 300.0 * i);
+      v.put("rpc.calls", 400.0 * i);
+      v.put("method.Msync.calls", 2.0 * i);
+      v.put("method.Msync.ms", 0.25);
+      samples.add(new io.metabench.stats.ServerSamples.Sample(-1000 + 500L * i, v));
+    }
+    RunResult r = ReportFixture.result().withServer(new io.metabench.stats.ServerSamples(
+        "NameNodes of ns1 (nn1 active, nn2 observer when reading began): ...", "", samples));
+    // open_read's window holds two refreshes: its calls and its msync calls come from them.
+    assertThat(render(r)).contains("  NameNodes, open_read: calls served: nn2 observer 300, nn1 "
+        + "active 100; msync (observer reads' sync with the active): 2 calls, 0.250 ms mean\n");
+  }
+
   @Test
   void aFigureIsWrittenToTheSignificantFiguresAsked() {
     assertThat(ReportMath.significant(11832.3, 2)).isEqualTo("12000");

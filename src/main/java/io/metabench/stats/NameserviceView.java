@@ -105,12 +105,15 @@ public final class NameserviceView {
   }
 
   /**
-   * From the samples {@code window} around a phase from {@code startMillis} to {@code endMillis}
-   * and the refreshes {@code inside} it. States are those of the last readings at or before the
-   * phase's start and end; a failover counts when the reading before it was taken before the end.
+   * From the samples {@code window} around a phase from {@code startMillis} to {@code endMillis},
+   * the refreshes {@code inside} it, and the samples from the window's first to the last taken
+   * ({@code onward}). States are those of the last readings at or before the phase's start and
+   * end; a failover counts when the reading before it was taken before the end. Counted around the
+   * phase, each NameNode's calls run from the window's first sample to that NameNode's own first
+   * refresh after the end (NameNodes refresh at their own times), else the last sample.
    */
   static NameserviceView of(List<ServerSamples.Sample> window, List<ServerSamples.Sample> inside,
-      long startMillis, long endMillis) {
+      List<ServerSamples.Sample> onward, long startMillis, long endMillis) {
     if (window.isEmpty()) {
       return NONE;
     }
@@ -130,14 +133,14 @@ public final class NameserviceView {
     while (last + 1 < window.size() && window.get(last + 1).epochMillis() <= endMillis) {
       last++;
     }
-    List<ServerSamples.Sample> counted = around ? window : inside;
     List<NameNode> nameNodes = new ArrayList<>();
     List<Failover> failovers = new ArrayList<>();
     for (String id : ids) {
       String state = "nn." + id + ".state";
       String calls = "nn." + id + ".calls";
-      double a = counted.get(0).get(calls);
-      double b = counted.get(counted.size() - 1).get(calls);
+      double a = (around ? window : inside).get(0).get(calls);
+      double b = around ? refreshedAfter(onward, calls, endMillis)
+          : inside.get(inside.size() - 1).get(calls);
       nameNodes.add(new NameNode(id, Double.isNaN(b) ? 0 : Math.round(b - (Double.isNaN(a) ? 0
           : a)), ServerSamples.stateName(window.get(0).get(state)),
           ServerSamples.stateName(window.get(last).get(state))));
@@ -153,6 +156,19 @@ public final class NameserviceView {
     nameNodes.sort((x, y) -> Long.compare(y.calls, x.calls));
     failovers.sort((x, y) -> Double.compare(x.toSeconds, y.toSeconds));
     return new NameserviceView(nameNodes, failovers, around);
+  }
+
+  /** {@code counter} at its first refresh after {@code endMillis}; else at the last sample. */
+  private static double refreshedAfter(List<ServerSamples.Sample> onward, String counter,
+      long endMillis) {
+    for (int i = 1; i < onward.size(); i++) {
+      double before = onward.get(i - 1).get(counter);
+      double now = onward.get(i).get(counter);
+      if (onward.get(i - 1).epochMillis() >= endMillis && now != before) {
+        return now;
+      }
+    }
+    return onward.get(onward.size() - 1).get(counter);
   }
 
   /** Every NameNode of the nameservice, most calls first; empty without HA. */

@@ -104,7 +104,7 @@ public final class ServerPhaseView {
   private final RouterSplit router;
 
   private ServerPhaseView(List<ServerSamples.Sample> window, List<ServerSamples.Sample> inside,
-      double refreshSeconds, PhaseResult phase) {
+      double refreshSeconds, PhaseResult phase, NameserviceView nameservice) {
     this.phaseStartMillis = phase.firstStartEpochNanos() / 1_000_000L;
     this.phaseSeconds = phase.windowSeconds();
     this.refreshSeconds = refreshSeconds;
@@ -151,8 +151,7 @@ public final class ServerPhaseView {
     }
     this.methods = sortedByCalls(byCalls);
     this.ownPerOp = ownPerOp(phase, methods, seconds);
-    this.nameservice = NameserviceView.of(window, inside, phaseStartMillis,
-        phase.lastEndEpochNanos() / 1_000_000L);
+    this.nameservice = nameservice;
     this.router = operations > 0 ? RouterSplit.of(window, inside, phase, ownCallsPerOp(), queueMs,
         clientMeanMs) : null;
   }
@@ -210,8 +209,8 @@ public final class ServerPhaseView {
   }
 
   static ServerPhaseView of(List<ServerSamples.Sample> window, List<ServerSamples.Sample> inside,
-      double refreshSeconds, PhaseResult phase) {
-    return new ServerPhaseView(window, inside, refreshSeconds, phase);
+      double refreshSeconds, PhaseResult phase, NameserviceView nameservice) {
+    return new ServerPhaseView(window, inside, refreshSeconds, phase, nameservice);
   }
 
   /** A counter's rise over the window; a counter the server did not list yet stood at 0. */

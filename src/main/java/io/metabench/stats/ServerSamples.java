@@ -141,7 +141,8 @@ public final class ServerSamples {
     List<Sample> inside = lastInside > firstInside ? samples.subList(firstInside, lastInside + 1)
         : Collections.<Sample>emptyList();
     return ServerPhaseView.of(samples.subList(from, to + 1), inside, refreshPeriodSeconds(),
-        phase);
+        phase, NameserviceView.of(samples.subList(from, to + 1), inside,
+        samples.subList(from, samples.size()), start, end));
   }
 
   /** The median time between the server's refreshes, in seconds; NaN with fewer than two. */

@@ -87,4 +87,29 @@ class NameserviceViewTest {
     assertThat(v.nameNodes()).isEmpty();
     assertThat(v.describe()).isEmpty();
   }
+
+  /**
+   * Counted around a short phase, each NameNode's calls run to its own first refresh after the
+   * phase: an observer that refreshes its figures later than the active one is not cut short.
+   */
+  @Test
+  void aroundAPhaseEachNameNodeIsCountedToItsOwnNextRefresh() {
+    List<ServerSamples.Sample> samples = new ArrayList<>();
+    for (int s = 0; s <= 8; s++) {
+      Map<String, Double> v = new TreeMap<>();
+      v.put("nn.nn1.state", ServerSamples.stateCode("active"));
+      v.put("nn.nn3.state", ServerSamples.stateCode("observer"));
+      // The active NameNode refreshes every second; the observer at 0 s and 6 s only, when its
+      // figure takes in the 5,000 reads of the phase (1.5 s to 2.4 s).
+      v.put("nn.nn1.calls", 10.0 * s);
+      v.put("nn.nn3.calls", s < 6 ? 0.0 : 5000.0);
+      v.put("rpc.calls", 10.0 * s + (s < 6 ? 0.0 : 5000.0));
+      samples.add(new ServerSamples.Sample(T0 + s * 1000L, v));
+    }
+    NameserviceView v = new ServerSamples("NameNodes of ns1", "", samples)
+        .during(stat(1500, 2400)).nameservice();
+    assertThat(v.around()).isTrue();
+    assertThat(v.describe()).isEqualTo("calls served (around the phase: it held fewer than two "
+        + "refreshes): nn3 observer 5000, nn1 active 30");
+  }
 }

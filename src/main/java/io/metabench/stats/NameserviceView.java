@@ -13,10 +13,11 @@ import java.util.TreeSet;
  * figures of the server's samples ({@code nn.<id>.state}, {@code nn.<id>.calls}); empty for a
  * single NameNode.
  *
- * <p>Calls are counted between the refreshes inside the phase when there were two, as every
- * other figure of the view; else over the samples around it (from the last before it to the first
- * refresh after it), which may hold some of the calls made just before or after it: {@link
- * #around} says which. Immutable.
+ * <p>Each NameNode's calls are counted between its own first and last refreshes inside the phase
+ * when it made two there (NameNodes refresh their figures at their own times), as every other
+ * figure of the view is; else around the phase (from the last sample before it to that
+ * NameNode's first refresh after it), which may hold some of the calls made just before or after
+ * it: {@link #around} says whether any NameNode was counted so. Immutable.
  */
 public final class NameserviceView {
   static final NameserviceView NONE = new NameserviceView(Collections.<NameNode>emptyList(),
@@ -128,7 +129,7 @@ public final class NameserviceView {
     if (ids.isEmpty()) {
       return NONE;
     }
-    boolean around = inside.size() < 2;
+    boolean around = false;
     int last = 0;
     while (last + 1 < window.size() && window.get(last + 1).epochMillis() <= endMillis) {
       last++;
@@ -138,9 +139,13 @@ public final class NameserviceView {
     for (String id : ids) {
       String state = "nn." + id + ".state";
       String calls = "nn." + id + ".calls";
-      double a = (around ? window : inside).get(0).get(calls);
-      double b = around ? refreshedAfter(onward, calls, endMillis)
-          : inside.get(inside.size() - 1).get(calls);
+      // Each NameNode refreshes its figures at its own times: its calls are counted between its
+      // own first and last refreshes inside the phase, else around the phase.
+      int[] own = ownRefreshesInside(onward, calls, startMillis, endMillis);
+      double a = own == null ? window.get(0).get(calls) : onward.get(own[0]).get(calls);
+      double b = own == null ? refreshedAfter(onward, calls, endMillis)
+          : onward.get(own[1]).get(calls);
+      around |= own == null;
       nameNodes.add(new NameNode(id, Double.isNaN(b) ? 0 : Math.round(b - (Double.isNaN(a) ? 0
           : a)), ServerSamples.stateName(window.get(0).get(state)),
           ServerSamples.stateName(window.get(last).get(state))));
@@ -156,6 +161,26 @@ public final class NameserviceView {
     nameNodes.sort((x, y) -> Long.compare(y.calls, x.calls));
     failovers.sort((x, y) -> Double.compare(x.toSeconds, y.toSeconds));
     return new NameserviceView(nameNodes, failovers, around);
+  }
+
+  /**
+   * The first and last of {@code counter}'s refreshes inside a phase (a refresh: the counter
+   * moved between two samples, the earlier taken at or after the start, the later at or before
+   * the end), as indices into {@code onward}; null with fewer than two.
+   */
+  private static int[] ownRefreshesInside(List<ServerSamples.Sample> onward, String counter,
+      long startMillis, long endMillis) {
+    int first = -1;
+    int last = -1;
+    for (int i = 1; i < onward.size(); i++) {
+      boolean refresh = onward.get(i).get(counter) != onward.get(i - 1).get(counter);
+      if (refresh && onward.get(i - 1).epochMillis() >= startMillis
+          && onward.get(i).epochMillis() <= endMillis) {
+        first = first < 0 ? i : first;
+        last = i;
+      }
+    }
+    return last > first && first >= 0 ? new int[] {first, last} : null;
   }
 
   /** {@code counter} at its first refresh after {@code endMillis}; else at the last sample. */
@@ -181,7 +206,7 @@ public final class NameserviceView {
     return failovers;
   }
 
-  /** Whether calls were counted over the samples around the phase, not inside it. */
+  /** Whether any NameNode's calls were counted around the phase, not inside it. */
   public boolean around() {
     return around;
   }

@@ -98,8 +98,14 @@ class ITHdfsObserver {
     assertThat(nameNodes).as(r.stdout).isNotNull().hasSize(3);
     JsonNode most = nameNodes.get(0);
     assertThat(most.path("stateAtEnd").asText()).as(nameNodes.toString()).isEqualTo("observer");
-    assertThat(most.path("calls").asLong()).as(nameNodes.toString())
-        .isGreaterThan(stat.get("successful").asLong() * 9 / 10);
+    // Counted between the observer's own refreshes inside the phase (or around it): of the calls
+    // the three NameNodes served in the phase, the observer served (nearly) all.
+    long all = 0;
+    for (JsonNode nn : nameNodes) {
+      all += nn.path("calls").asLong();
+    }
+    assertThat(most.path("calls").asLong()).as(nameNodes.toString()).isPositive()
+        .isGreaterThan(all * 9 / 10);
     assertThat(r.stdout).containsPattern("NameNodes, stat: calls served( \\([^)]*\\))?: nn[0-9] "
         + "observer [0-9]+, nn[0-9] active [0-9]+, nn[0-9] standby [0-9]+")
         .containsPattern("NameNode view: NameNodes of " + ns + " \\(nn1 active, nn2 standby, nn3 "

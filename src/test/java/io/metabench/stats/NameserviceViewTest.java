@@ -112,4 +112,29 @@ class NameserviceViewTest {
     assertThat(v.describe()).isEqualTo("calls served (around the phase: it held fewer than two "
         + "refreshes): nn3 observer 5000, nn1 active 30");
   }
+
+  /**
+   * A NameNode with fewer than two refreshes of its own inside the phase is counted around it,
+   * even when the others' refreshes make the phase's window: an observer refreshing at 2 s and 5 s
+   * is not cut to the calls between the active NameNode's refreshes.
+   */
+  @Test
+  void aNameNodeIsCountedBetweenItsOwnRefreshes() {
+    List<ServerSamples.Sample> samples = new ArrayList<>();
+    for (int s = 0; s <= 8; s++) {
+      Map<String, Double> v = new TreeMap<>();
+      v.put("nn.nn1.state", ServerSamples.stateCode("active"));
+      v.put("nn.nn3.state", ServerSamples.stateCode("observer"));
+      v.put("nn.nn1.calls", 10.0 * s);
+      v.put("nn.nn3.calls", s < 2 ? 0.0 : s < 5 ? 2000.0 : 5000.0);
+      v.put("rpc.calls", v.get("nn.nn1.calls") + v.get("nn.nn3.calls"));
+      samples.add(new ServerSamples.Sample(T0 + s * 1000L, v));
+    }
+    NameserviceView v = new ServerSamples("NameNodes of ns1", "", samples)
+        .during(stat(1500, 6500)).nameservice();
+    // nn1 between its refreshes seen at 3 s and 6 s; nn3 around: from 1 s to the last sample.
+    assertThat(v.around()).isTrue();
+    assertThat(v.nameNodes()).extracting(NameserviceView.NameNode::describe)
+        .containsExactly("nn3 observer 5000", "nn1 active 30");
+  }
 }

@@ -138,8 +138,30 @@ public final class ServerWatch implements AutoCloseable {
     return problem;
   }
 
+  /**
+   * The calls counter whose next refresh the end of a run waits for: the server's; with HA, the
+   * sum of those of the NameNodes serving clients (active, observer): a standby's own refresh
+   * says nothing of the run's last calls.
+   */
   private synchronized Double lastCalls() {
-    return samples.isEmpty() ? null : samples.get(samples.size() - 1).values().get("rpc.calls");
+    if (samples.isEmpty()) {
+      return null;
+    }
+    java.util.Map<String, Double> last = samples.get(samples.size() - 1).values();
+    double serving = 0;
+    boolean ha = false;
+    for (java.util.Map.Entry<String, Double> e : last.entrySet()) {
+      String key = e.getKey();
+      if (key.startsWith("nn.") && key.endsWith(".state")) {
+        ha = true;
+        String state = ServerSamples.stateName(e.getValue());
+        Double calls = last.get(key.substring(0, key.length() - ".state".length()) + ".calls");
+        if (calls != null && ("active".equals(state) || "observer".equals(state))) {
+          serving += calls;
+        }
+      }
+    }
+    return ha ? Double.valueOf(serving) : last.get("rpc.calls");
   }
 
   /** What was read; {@link ServerSamples#NONE} when there was nothing to read. */

@@ -72,6 +72,39 @@ class ServerWatchTest {
     assertThat(s.source()).isEqualTo("scripted server");
   }
 
+  /**
+   * With HA, the end waits for the NameNode serving the clients, not for a standby whose counter
+   * moves at every reading.
+   */
+  @Test
+  void withHaClosingWaitsForTheServingNameNodesRefresh() {
+    AtomicInteger readings = new AtomicInteger();
+    ServerProbe ha = new ServerProbe() {
+      @Override
+      public String describe() {
+        return "scripted nameservice";
+      }
+
+      @Override
+      public Map<String, Double> sample() {
+        int n = readings.incrementAndGet();
+        Map<String, Double> v = new java.util.TreeMap<>();
+        v.put("nn.nn1.state", ServerSamples.stateCode("standby"));
+        v.put("nn.nn1.calls", (double) n);
+        v.put("nn.nn2.state", ServerSamples.stateCode("active"));
+        v.put("nn.nn2.calls", (double) (n / 4));
+        v.put("rpc.calls", n + (double) (n / 4));
+        return v;
+      }
+    };
+    ServerWatch w = ServerWatch.start(ha);
+    w.close();
+    java.util.List<ServerSamples.Sample> s = w.samples().samples();
+    int n = s.size();
+    assertThat(s.get(n - 1).values().get("nn.nn2.calls"))
+        .isNotEqualTo(s.get(n - 2).values().get("nn.nn2.calls"));
+  }
+
   @Test
   void nothingToReadIsNone() {
     ServerWatch w = ServerWatch.start((ServerProbe) null);

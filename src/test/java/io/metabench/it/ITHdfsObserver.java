@@ -107,7 +107,7 @@ class ITHdfsObserver {
     assertThat(most.path("calls").asLong()).as(nameNodes.toString()).isPositive()
         .isGreaterThan(all * 9 / 10);
     assertThat(r.stdout).containsPattern("NameNodes, stat: calls served( \\([^)]*\\))?: nn[0-9] "
-        + "observer [0-9]+, nn[0-9] active [0-9]+, nn[0-9] standby [0-9]+")
+        + "observer [0-9]+, nn[0-9] (active|standby) [0-9]+, nn[0-9] (active|standby) [0-9]+")
         .containsPattern("NameNode view: NameNodes of " + ns + " \\(nn1 active, nn2 standby, nn3 "
             + "observer when reading began\\)");
   }

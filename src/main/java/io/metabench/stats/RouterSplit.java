@@ -92,9 +92,10 @@ public final class RouterSplit {
     double proxyMs = ServerPhaseView.weightedMean(inside, "proxy.calls", "proxy.ms");
     double ownMs = ServerPhaseView.weightedMean(inside, "router.processingCalls",
         "router.processingMs");
-    return new RouterSplit(clientMeanMs, callsPerOp * zeroIfNaN(queueMs),
-        zeroIfNaN(processedPerOp) * zeroIfNaN(ownMs), proxiedPerOp * zeroIfNaN(proxyMs),
-        proxiedPerOp, proxyMs, ServerPhaseView.rise(window, "proxy.failures"),
+    return new RouterSplit(clientMeanMs, callsPerOp * ServerPhaseView.zeroIfNaN(queueMs),
+        ServerPhaseView.zeroIfNaN(processedPerOp) * ServerPhaseView.zeroIfNaN(ownMs),
+        proxiedPerOp * ServerPhaseView.zeroIfNaN(proxyMs), proxiedPerOp, proxyMs,
+        ServerPhaseView.rise(window, "proxy.failures"),
         ServerPhaseView.rise(window, "proxy.retries"), perNameservice);
   }
 
@@ -143,10 +144,6 @@ public final class RouterSplit {
       }
     }
     return ops;
-  }
-
-  private static double zeroIfNaN(double v) {
-    return Double.isNaN(v) ? 0 : v;
   }
 
   /** Per operation: time in the router's RPC queue (ms). */

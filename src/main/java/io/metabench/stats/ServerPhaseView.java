@@ -431,7 +431,7 @@ public final class ServerPhaseView {
             : String.format(Locale.ROOT, "%.0f s", 2 * refreshSeconds + 2), server);
   }
 
-  private static double zeroIfNaN(double v) {
+  static double zeroIfNaN(double v) {
     return Double.isNaN(v) ? 0 : v;
   }
 

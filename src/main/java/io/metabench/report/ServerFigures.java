@@ -48,7 +48,9 @@ final class ServerFigures {
       ServerPhaseView v = p.partOfMix() ? null : s.during(p);
       if (v != null && !v.nameservice().describe().isEmpty()) {
         ServerPhaseView.Method msync = v.methods().get("Msync");
-        out.append(String.format(Locale.ROOT, "  %ss, %s: %s%s%n", server, p.name(),
+        // Behind a router: the NameNodes it proxied to (docs/fs/hdfs.md#router-based-federation).
+        out.append(String.format(Locale.ROOT, "  %s, %s: %s%s%n", "Router".equals(server)
+            ? "NameNodes behind the router" : "NameNodes", p.name(),
             v.nameservice().describe(), msync == null ? "" : String.format(Locale.ROOT,
             "; msync (observer reads' sync with the active): %d calls, %s ms mean",
             msync.calls(), Double.isNaN(msync.meanMs()) ? "-" : String.format(Locale.ROOT,
@@ -184,6 +186,9 @@ final class ServerFigures {
     number(w, "nameNodesMs", r.nameNodesMs());
     number(w, "proxiedCallsPerOp", r.proxiedPerOp());
     number(w, "restMs", r.restMs());
+    number(w, "nameNodeQueueMsPerProxiedCall", r.nameNodeQueueMs());
+    number(w, "nameNodeLockWaitMsPerProxiedCall", r.nameNodeLockWaitMs());
+    number(w, "nameNodeProcessingMsPerProxiedCall", r.nameNodeProcessingMs());
     w.writeNumberField("proxyFailures", r.failed());
     w.writeNumberField("proxyRetries", r.retried());
     w.writeObjectFieldStart("proxiedCallsPerOpByNameservice");

@@ -85,7 +85,7 @@ public final class NameNodeMetrics implements ServerProbe {
     ServerProbe m = of(config.nameNodeJmx(), behind != null ? behind : fs,
         target.clientConf());
     return m == null || behind == null ? m
-        : new Described(m, "the mount of " + target.baseDir() + " (" + behind + ")");
+        : new DescribedProbe(m, "the mount of " + target.baseDir() + " (" + behind + ")");
   }
 
   /**
@@ -124,24 +124,42 @@ public final class NameNodeMetrics implements ServerProbe {
       return null;
     }
     int rpcPort = fs.getPort() > 0 ? fs.getPort() : DEFAULT_RPC_PORT;
+    // A router, found at the first reading, is read with the NameNodes behind it.
     if (!given.isEmpty()) {
-      return new NameNodeMetrics(given, rpcPort, conf);
+      return new BehindRouter(new NameNodeMetrics(given, rpcPort, conf), conf);
     }
-    String nnIds = conf.getTrimmed("dfs.ha.namenodes." + fs.getHost(), "");
-    if (nnIds.isEmpty()) {
-      return at(fs.getHost(), suffixOf(fs.getHost() + ":" + rpcPort, conf), rpcPort, conf);
+    if (conf.getTrimmed("dfs.ha.namenodes." + fs.getHost(), "").isEmpty()) {
+      return new BehindRouter(at(fs.getHost(), suffixOf(fs.getHost() + ":" + rpcPort, conf),
+          rpcPort, conf), conf);
     }
-    // HA: every NameNode of the nameservice, each with its own RPC port.
+    return new BehindRouter(new NameserviceMetrics(fs.getHost(), describedFor(fs.getHost(),
+        rpcPort, conf)), conf);
+  }
+
+  /**
+   * The NameNodes {@code conf} names for nameservice {@code ns}: with HA, every one by its id,
+   * each at its own RPC address ({@code rpcPort} where it gives none); else the one at {@code
+   * dfs.namenode.rpc-address.<ns>}, by the nameservice's name; empty when it names none.
+   */
+  static Map<String, NameNodeMetrics> describedFor(String ns, int rpcPort, Configuration conf) {
     Map<String, NameNodeMetrics> all = new java.util.LinkedHashMap<>();
-    for (String nn : nnIds.split(",")) {
-      String suffix = "." + fs.getHost() + "." + nn.trim();
+    String nnIds = conf.getTrimmed("dfs.ha.namenodes." + ns, "");
+    for (String nn : nnIds.isEmpty() ? new String[0] : nnIds.split(",")) {
+      String suffix = "." + ns + "." + nn.trim();
       String rpc = conf.getTrimmed("dfs.namenode.rpc-address" + suffix, "");
-      String host = rpc.contains(":") ? rpc.substring(0, rpc.lastIndexOf(':')) : fs.getHost();
-      int port = rpc.contains(":") ? Integer.parseInt(rpc.substring(rpc.lastIndexOf(':') + 1))
-          : rpcPort;
-      all.put(nn.trim(), at(host, suffix, port, conf));
+      all.put(nn.trim(), at(rpc.contains(":") ? rpc.substring(0, rpc.lastIndexOf(':')) : ns,
+          suffix, rpc.contains(":") ? portOf(rpc) : rpcPort, conf));
     }
-    return new NameserviceMetrics(fs.getHost(), all);
+    String rpc = conf.getTrimmed("dfs.namenode.rpc-address." + ns, "");
+    if (nnIds.isEmpty() && rpc.contains(":")) {
+      all.put(ns, at(rpc.substring(0, rpc.lastIndexOf(':')), "." + ns, portOf(rpc), conf));
+    }
+    return all;
+  }
+
+  /** The port of {@code host:port}. */
+  static int portOf(String address) {
+    return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1).trim());
   }
 
   /**
@@ -358,6 +376,19 @@ public final class NameNodeMetrics implements ServerProbe {
         ? "standby" : state;
   }
 
+  /**
+   * A router's {@code FederationState} {@code Namenodes}: every NameNode registered in its State
+   * Store, by key, each with its nameserviceId, namenodeId, rpcAddress, webAddress, webScheme and
+   * state; null for a NameNode, or a router without a State Store (it lists none).
+   */
+  @Override
+  public JsonNode federationNamenodes() throws IOException {
+    JsonNode state = "Router".equals(service) ? bean("Hadoop:service=*,name=FederationState*")
+        : null;
+    JsonNode listed = state == null ? null : JSON.readTree(state.path("Namenodes").asText("{}"));
+    return listed == null || listed.size() == 0 ? null : listed;
+  }
+
   /** The HTTP status {@code url} answers with; -1 when it cannot be asked. */
   private int answer(String url) {
     try {
@@ -460,27 +491,6 @@ public final class NameNodeMetrics implements ServerProbe {
     }
     try (InputStream in = c.getInputStream()) {
       return JSON.readTree(in);
-    }
-  }
-
-  /** A probe whose description says more (which mount it was reached through). */
-  private static final class Described implements ServerProbe {
-    private final ServerProbe probe;
-    private final String more;
-
-    Described(ServerProbe probe, String more) {
-      this.probe = probe;
-      this.more = more;
-    }
-
-    @Override
-    public String describe() {
-      return probe.describe() + "; " + more;
-    }
-
-    @Override
-    public Map<String, Double> sample() throws IOException {
-      return probe.sample();
     }
   }
 }

@@ -146,6 +146,22 @@ final class NameserviceMetrics implements ServerProbe {
     return out;
   }
 
+  /** The first of its routers that lists the NameNodes behind it; null when none does. */
+  @Override
+  public com.fasterxml.jackson.databind.JsonNode federationNamenodes() {
+    for (Member m : members) {
+      try {
+        com.fasterxml.jackson.databind.JsonNode listed = m.metrics.federationNamenodes();
+        if (listed != null) {
+          return listed;
+        }
+      } catch (IOException e) {
+        // Another router of the nameservice may answer.
+      }
+    }
+    return null;
+  }
+
   /** The nameservice's figures: sums, and averages weighted by their calls since last time. */
   private void combine(Map<String, Double> out) {
     java.util.Set<String> keys = new java.util.TreeSet<>();

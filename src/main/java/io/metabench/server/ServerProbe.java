@@ -1,5 +1,6 @@
 package io.metabench.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.util.Map;
 
@@ -16,4 +17,13 @@ public interface ServerProbe {
 
   /** One reading; counters cumulative, times in milliseconds. */
   Map<String, Double> sample() throws IOException;
+
+  /**
+   * For a Router-based Federation router with a State Store: the NameNodes it lists behind it
+   * ({@code FederationState}'s {@code Namenodes}, by key); null for any other server. Called
+   * after the first {@link #sample}, which tells a router from a NameNode.
+   */
+  default JsonNode federationNamenodes() throws IOException {
+    return null;
+  }
 }

@@ -19,7 +19,11 @@ import java.util.Locale;
  *       router counts these calls as they happen; the calls per nameservice share them out in
  *       the proportions its per-nameservice counters (which move at its refreshes) rose in;</li>
  *   <li>rest = the client's mean − the three: the client, the client-to-router network and the
- *       router's answer.</li>
+ *       router's answer;</li>
+ *   <li>where the NameNodes behind the router are read ({@code behind.} figures): of each proxied
+ *       call's mean time, the NameNodes' own mean queue, lock wait and processing time (their
+ *       averages weighted by their calls over the refreshes inside the phase), the rest of it
+ *       the router-to-NameNode network and the router's client.</li>
  * </ul>
  *
  * <p>Immutable.
@@ -34,10 +38,12 @@ public final class RouterSplit {
   private final long failed;
   private final long retried;
   private final java.util.Map<String, Double> perNameservice;
+  /** Of a proxied call: the NameNodes' own queue, lock wait, processing (ms); NaN: not read. */
+  private final double[] behindMs;
 
   private RouterSplit(double clientMeanMs, double queueMs, double routerMs, double nameNodesMs,
       double proxiedPerOp, double proxyMeanMs, long failed, long retried,
-      java.util.Map<String, Double> perNameservice) {
+      java.util.Map<String, Double> perNameservice, double[] behindMs) {
     this.clientMeanMs = clientMeanMs;
     this.queueMs = queueMs;
     this.routerMs = routerMs;
@@ -47,6 +53,7 @@ public final class RouterSplit {
     this.failed = failed;
     this.retried = retried;
     this.perNameservice = java.util.Collections.unmodifiableMap(perNameservice);
+    this.behindMs = behindMs;
   }
 
   /**
@@ -96,7 +103,11 @@ public final class RouterSplit {
         ServerPhaseView.zeroIfNaN(processedPerOp) * ServerPhaseView.zeroIfNaN(ownMs),
         proxiedPerOp * ServerPhaseView.zeroIfNaN(proxyMs), proxiedPerOp, proxyMs,
         ServerPhaseView.rise(window, "proxy.failures"),
-        ServerPhaseView.rise(window, "proxy.retries"), perNameservice);
+        ServerPhaseView.rise(window, "proxy.retries"), perNameservice, new double[] {
+          ServerPhaseView.weightedMean(inside, "behind.rpc.queueCalls", "behind.rpc.queueMs"),
+          ServerPhaseView.weightedMean(inside, "behind.rpc.lockWaitCalls",
+              "behind.rpc.lockWaitMs"),
+          ServerPhaseView.weightedMean(inside, "behind.rpc.calls", "behind.rpc.processingMs")});
   }
 
   /**
@@ -176,6 +187,24 @@ public final class RouterSplit {
     return perNameservice;
   }
 
+  /**
+   * Of a proxied call's mean time, the NameNodes' own mean queue time (ms), as the NameNodes
+   * behind the router report it; NaN when they are not read.
+   */
+  public double nameNodeQueueMs() {
+    return behindMs[0];
+  }
+
+  /** Of a proxied call's mean time, the NameNodes' own mean lock wait (ms); NaN: not read. */
+  public double nameNodeLockWaitMs() {
+    return behindMs[1];
+  }
+
+  /** Of a proxied call's mean time, the NameNodes' own mean processing (ms); NaN: not read. */
+  public double nameNodeProcessingMs() {
+    return behindMs[2];
+  }
+
   /** Proxied calls that failed (the router's failure counters) in the phase. */
   public long failed() {
     return failed;
@@ -208,8 +237,25 @@ public final class RouterSplit {
           .append(String.format(Locale.ROOT, " %.2f", e.getValue()));
     }
     return String.format(Locale.ROOT, "client mean %.3f ms = router queue %.3f + router %.3f + "
-        + "NameNodes %.3f (%.2f proxied calls/op%s; %s ms each) + rest %.3f (client, network)%s",
+        + "NameNodes %.3f (%.2f proxied calls/op%s; %s ms each%s) + rest %.3f (client, network)%s",
         clientMeanMs, queueMs, routerMs, nameNodesMs, proxiedPerOp, each, Double.isNaN(
-        proxyMeanMs) ? "-" : String.format(Locale.ROOT, "%.3f", proxyMeanMs), restMs(), counts);
+        proxyMeanMs) ? "-" : String.format(Locale.ROOT, "%.3f", proxyMeanMs), ofEach(),
+        restMs(), counts);
+  }
+
+  /**
+   * How a proxied call's time divides, where the NameNodes behind were read: {@code  = NameNode
+   * queue 0.010 + lock wait 0.001 + processing 0.005 + router-NameNode rest 0.280}; empty where
+   * they were not, or their time exceeds the proxied call's (other clients weigh in it).
+   */
+  private String ofEach() {
+    double own = ServerPhaseView.zeroIfNaN(behindMs[0]) + ServerPhaseView.zeroIfNaN(behindMs[1])
+        + ServerPhaseView.zeroIfNaN(behindMs[2]);
+    if (Double.isNaN(behindMs[2]) || Double.isNaN(proxyMeanMs) || own > proxyMeanMs) {
+      return "";
+    }
+    return String.format(Locale.ROOT, " = NameNode queue %.3f + lock wait %.3f + processing %.3f"
+        + " + router-NameNode rest %.3f", ServerPhaseView.zeroIfNaN(behindMs[0]),
+        ServerPhaseView.zeroIfNaN(behindMs[1]), behindMs[2], proxyMeanMs - own);
   }
 }

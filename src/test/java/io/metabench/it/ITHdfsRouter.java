@@ -7,34 +7,39 @@ import io.metabench.testing.MetaBenchRun;
 import java.io.File;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.hdfs.server.federation.MiniRouterDFSCluster;
 import org.apache.hadoop.hdfs.server.federation.MiniRouterDFSCluster.NamenodeContext;
 import org.apache.hadoop.hdfs.server.federation.MiniRouterDFSCluster.RouterContext;
 import org.apache.hadoop.hdfs.server.federation.RouterConfigBuilder;
+import org.apache.hadoop.hdfs.server.federation.StateStoreDFSCluster;
+import org.apache.hadoop.hdfs.server.federation.resolver.MountTableResolver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Router-based Federation, set up as Hadoop's own tests set it up ({@code MiniRouterDFSCluster}:
- * two nameservices, ns0 and ns1, a NameNode and a DataNode each, a router in front of them with
- * the test mount table: /ns0 and /ns1 lead to /target-ns0 and /target-ns1 of each), everything on
- * 127.0.0.1 in this JVM. A run through the router reads the router's own figures; a study with a
- * target through the router and one straight to ns1's NameNode sets them side by side.
+ * Router-based Federation, set up as Hadoop's own tests set it up ({@code StateStoreDFSCluster},
+ * a {@code MiniRouterDFSCluster} whose routers keep their NameNode registrations and mount table
+ * in a State Store, as production routers do: two nameservices, ns0 and ns1, a NameNode and a
+ * DataNode each, a router in front of them with the test mount table: /ns0 and /ns1 lead to
+ * /target-ns0 and /target-ns1 of each), everything on 127.0.0.1 in this JVM. A run through the
+ * router reads the router's own figures and the NameNodes its State Store lists behind it; a
+ * study with a target through the router and one straight to ns1's NameNode sets them side by
+ * side.
  */
 class ITHdfsRouter {
-  private static MiniRouterDFSCluster cluster;
+  private static StateStoreDFSCluster cluster;
   private static RouterContext router;
   @TempDir
   File scratch;
 
   @BeforeAll
   static void start() throws Exception {
-    cluster = new MiniRouterDFSCluster(false, 2);
+    cluster = new StateStoreDFSCluster(false, 2);
     cluster.setNumDatanodesPerNameservice(1);
     cluster.startCluster();
-    Configuration routerConf = new RouterConfigBuilder().metrics().rpc().http().build();
+    Configuration routerConf = new RouterConfigBuilder().stateStore().metrics().rpc().http()
+        .build();
     for (String key : new String[] {"dfs.federation.router.rpc-address",
         "dfs.federation.router.http-address", "dfs.federation.router.https-address",
         "dfs.federation.router.admin-address"}) {
@@ -47,13 +52,19 @@ class ITHdfsRouter {
     cluster.startRouters();
     cluster.registerNamenodes();
     cluster.waitNamenodeRegistration();
-    cluster.installMockLocations();
     // One router, as each router host runs one: its beans are then the only router beans here.
     List<RouterContext> routers = cluster.getRouters();
     router = routers.get(0);
     for (RouterContext other : routers.subList(1, routers.size())) {
       cluster.stopRouter(other);
     }
+    cluster.createTestMountTable(router.getRouter().getStateStore());
+    // The router resolves paths with its cached mount table: load it now, or /ns1 resolves to
+    // the root's nameservice until its next refresh.
+    MountTableResolver mounts = (MountTableResolver) router.getRouter().getSubclusterResolver();
+    mounts.loadCache(true);
+    System.out.println("=== ITHdfsRouter: /ns1 resolves to "
+        + mounts.getDestinationForPath("/ns1/x").getDefaultLocation());
     System.out.println("=== ITHdfsRouter: router RPC " + router.getRouter().getRpcServerAddress()
         + ", HTTP " + router.getRouter().getHttpServerAddress());
   }
@@ -105,8 +116,26 @@ class ITHdfsRouter {
     assertThat(split.path("proxyFailures").asLong()).isZero();
     assertThat(r.stdout).containsPattern("Router, stat: client mean [0-9.]+ ms = router queue "
         + "[0-9.]+ \\+ router [0-9.]+ \\+ NameNodes [0-9.]+ \\([0-9.]+ proxied calls/op(: ns1 "
-        + "[0-9.]+)?; [0-9.]+ ms each\\) \\+ rest [0-9.]+ \\(client, network\\); proxied calls "
-        + "failed 0, retried 0");
+        + "[0-9.]+)?; [0-9.]+ ms each = NameNode queue [0-9.]+ \\+ lock wait [0-9.]+ \\+ "
+        + "processing [0-9.]+ \\+ router-NameNode rest [0-9.]+\\) \\+ rest [0-9.]+ \\(client, "
+        + "network\\); proxied calls failed 0, retried 0");
+    // The NameNodes behind it, as its State Store lists them: ns1 served the phase's calls.
+    assertThat(r.stdout).contains("the NameNodes behind it, as its State Store lists them: "
+        + "NameNodes of its federation (ns0 active, ns1 active when reading began)");
+    // Read (a number, not null), though whole milliseconds round a stat's processing to 0 here.
+    assertThat(split.path("nameNodeProcessingMsPerProxiedCall").isNumber()).as(split.toString())
+        .isTrue();
+    // The test cluster's NameNodes refresh their figures less often than the router: their calls
+    // are counted around the phase, to their last refresh; ns1 served them, ns0 next to none.
+    long[] calls = new long[2];
+    for (JsonNode nn : stat.path("nameNodes")) {
+      calls[nn.path("id").asText().equals("ns1") ? 1 : 0] += nn.path("calls").asLong();
+    }
+    assertThat(calls[1]).as(stat.path("nameNodes").toString()).isPositive()
+        .isGreaterThan(10 * calls[0]);
+    assertThat(r.stdout).containsPattern("NameNodes behind the router, stat: calls served( \\("
+        + "around the phase: it held fewer than two refreshes\\))?: ns1 active [0-9]+, ns0 active "
+        + "[0-9]+");
   }
 
   /**

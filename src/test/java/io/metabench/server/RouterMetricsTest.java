@@ -54,6 +54,91 @@ class RouterMetricsTest {
     }
   }
 
+  /** A router whose State Store lists ns0 and ns1, each served by a recorded NameNode. */
+  @Test
+  void theNameNodesARoutersStateStoreListsAreReadBehindIt() throws IOException {
+    try (RecordedJmx router = RecordedJmx.serve("router-federated");
+        RecordedJmx ns0 = RecordedJmx.serve("active");
+        RecordedJmx ns1 = RecordedJmx.serve("active")) {
+      String[][] recorded = {{"localhost:45689", "127.0.0.1:11900"},
+          {"localhost:36583", ns0.address()}, {"localhost:37767", "127.0.0.1:11900"},
+          {"localhost:37779", ns1.address()}};
+      for (String[] r : recorded) {
+        router.replace("FederationState", "Namenodes", r[0], r[1]);
+      }
+      Configuration conf = new Configuration(false);
+      conf.set("dfs.namenode.http-address", router.address());
+      ServerProbe p = NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+      Map<String, Double> first = p.sample();
+      assertThat(ServerSamples.stateName(first.get("nn.ns0.state"))).isEqualTo("active");
+      assertThat(ServerSamples.stateName(first.get("nn.ns1.state"))).isEqualTo("active");
+      // The router's own figures stay its own; the NameNodes' combined ones are apart.
+      assertThat(first.get("rpc.calls")).isEqualTo(300);
+      assertThat(first.get("behind.rpc.calls")).isEqualTo(2 * first.get("nn.ns1.calls"));
+      assertThat(first.get("behind.rpc.processingMs")).isPositive();
+      ns1.add("RpcActivityForPort11900", "RpcProcessingTimeNumOps", 50);
+      Map<String, Double> second = p.sample();
+      assertThat(second.get("nn.ns1.calls") - first.get("nn.ns1.calls")).isEqualTo(50);
+      assertThat(second.get("nn.ns0.calls")).isEqualTo(first.get("nn.ns0.calls"));
+      assertThat(p.describe()).contains("; the NameNodes behind it, as its State Store lists "
+          + "them: NameNodes of its federation (ns0 active, ns1 active when reading began): ns0 "
+          + "http://" + ns0.address() + "/jmx, RPC port 11900");
+    }
+  }
+
+  /** Without a State Store: the nameservices it proxies to, as the client configuration names them. */
+  @Test
+  void withoutAStateStoreTheClientConfigurationNamesTheNameNodesBehind() throws IOException {
+    try (RecordedJmx router = RecordedJmx.serve("router");
+        RecordedJmx ns1 = RecordedJmx.serve("active")) {
+      Configuration conf = new Configuration(false);
+      conf.set("dfs.namenode.http-address", router.address());
+      conf.set("dfs.namenode.rpc-address.ns1", "127.0.0.1:11900");
+      conf.set("dfs.namenode.http-address.ns1", ns1.address());
+      ServerProbe p = NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+      Map<String, Double> s = p.sample();
+      assertThat(ServerSamples.stateName(s.get("nn.ns1.state"))).isEqualTo("active");
+      assertThat(s).doesNotContainKey("nn.ns0.state");
+      assertThat(p.describe()).contains("the NameNodes behind it, as the client configuration "
+          + "names them (not ns0: it names none)");
+    }
+  }
+
+  @Test
+  void whereNothingNamesTheNameNodesBehindTheDescriptionSaysWhatToGive() throws IOException {
+    try (RecordedJmx router = RecordedJmx.serve("router")) {
+      Configuration conf = new Configuration(false);
+      conf.set("dfs.namenode.http-address", router.address());
+      ServerProbe p = NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+      Map<String, Double> s = p.sample();
+      assertThat(s).containsKey("proxy.calls").doesNotContainKey("nn.ns1.state")
+          .doesNotContainKey("behind.rpc.calls");
+      assertThat(p.describe()).contains("the NameNodes behind it are not read: it lists none (it "
+          + "has no State Store) and the client configuration names none of the nameservices it "
+          + "proxies to (ns0, ns1): give their dfs.namenode.rpc-address.<ns>");
+    }
+  }
+
+  /** A NameNode behind that cannot be read costs a warning, not the router's figures. */
+  @Test
+  void aNameNodeBehindThatCannotBeReadLeavesTheRoutersFigures() throws IOException {
+    try (RecordedJmx router = RecordedJmx.serve("router-federated")) {
+      java.net.ServerSocket closed = new java.net.ServerSocket(0, 1,
+          java.net.InetAddress.getLoopbackAddress());
+      int port = closed.getLocalPort();
+      closed.close();
+      for (String web : new String[] {"localhost:36583", "localhost:37779"}) {
+        router.replace("FederationState", "Namenodes", web, "127.0.0.1:" + port);
+      }
+      Configuration conf = new Configuration(false);
+      conf.set("dfs.namenode.http-address", router.address());
+      ServerProbe p = NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+      Map<String, Double> s = p.sample();
+      assertThat(s.get("proxy.calls")).isEqualTo(302);
+      assertThat(s).doesNotContainKey("behind.rpc.calls");
+    }
+  }
+
   @Test
   void aNameNodeIsNotARouter() throws IOException {
     try (RecordedJmx nn = RecordedJmx.serve("active")) {

@@ -22,6 +22,11 @@ class RouterSplitTest {
   private static final long MS = 1_000_000L;
 
   private static ServerSamples router(double proxyMs, double clientRpcQueueMs) {
+    return router(proxyMs, clientRpcQueueMs, false);
+  }
+
+  /** With {@code behind}: the NameNodes behind the router read too, 0.1 ms of each proxied call. */
+  private static ServerSamples router(double proxyMs, double clientRpcQueueMs, boolean behind) {
     List<ServerSamples.Sample> samples = new ArrayList<>();
     for (int s = 0; s <= 8; s++) {
       Map<String, Double> v = new TreeMap<>();
@@ -40,6 +45,15 @@ class RouterSplitTest {
       v.put("proxy.retries", 0.0);
       v.put("proxy.ns.ns1.calls", 1000.0 * s + 500);
       v.put("proxy.ns.ns0.calls", 7.0);
+      if (behind) {
+        // Their RPC servers refresh at their own times; their averages hold still.
+        v.put("behind.rpc.calls", 1000.0 * s + 200);
+        v.put("behind.rpc.processingMs", 0.06);
+        v.put("behind.rpc.queueCalls", 1000.0 * s + 200);
+        v.put("behind.rpc.queueMs", 0.03);
+        v.put("behind.rpc.lockWaitCalls", 1000.0 * s + 200);
+        v.put("behind.rpc.lockWaitMs", 0.01);
+      }
       samples.add(new ServerSamples.Sample(T0 + s * 1000L, v));
     }
     return new ServerSamples("Router http://r:50071/jmx, RPC port 8888", "", samples);
@@ -72,6 +86,21 @@ class RouterSplitTest {
         + "NameNodes 0.600 (1.00 proxied calls/op: ns1 1.00; 0.600 ms each) + rest 0.370 (client, "
         + "network); "
         + "proxied calls failed 3, retried 0");
+  }
+
+  @Test
+  void theNameNodesBehindTheRouterSplitEachProxiedCall() {
+    RouterSplit r = router(0.6, 0.01, true).during(stat(1.0)).router();
+    assertThat(r.nameNodeQueueMs()).isCloseTo(0.03, within(1e-9));
+    assertThat(r.nameNodeLockWaitMs()).isCloseTo(0.01, within(1e-9));
+    assertThat(r.nameNodeProcessingMs()).isCloseTo(0.06, within(1e-9));
+    assertThat(r.reading()).contains("NameNodes 0.600 (1.00 proxied calls/op: ns1 1.00; 0.600 ms "
+        + "each = NameNode queue 0.030 + lock wait 0.010 + processing 0.060 + router-NameNode "
+        + "rest 0.500) + rest 0.370");
+    // Without them, no such split.
+    RouterSplit alone = router(0.6, 0.01).during(stat(1.0)).router();
+    assertThat(alone.nameNodeProcessingMs()).isNaN();
+    assertThat(alone.reading()).contains("0.600 ms each) + rest");
   }
 
   @Test

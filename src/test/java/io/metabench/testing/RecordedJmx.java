@@ -65,6 +65,12 @@ public final class RecordedJmx implements AutoCloseable {
     ((ObjectNode) bean(bean)).put(field, value);
   }
 
+  /** Replaces {@code from} by {@code to} in text field {@code field} of the bean {@code bean}. */
+  public synchronized void replace(String bean, String field, String from, String to) {
+    ObjectNode b = (ObjectNode) bean(bean);
+    b.put(field, b.path(field).asText().replace(from, to));
+  }
+
   private JsonNode bean(String suffix) {
     for (JsonNode b : document.path("beans")) {
       if (b.path("name").asText().endsWith(suffix)) {

@@ -93,6 +93,8 @@ public final class ClientWarmup {
   ClientWarmupFigures run(Phase phase, List<? extends ItemSource> sources, PhaseEngine engine,
       NanoClock clock, StopRequest stop, Map<OpType, Double> ratesPerWorker)
       throws IOException, InterruptedException {
+    // What the phase's first edge would load, loaded first, so the code warmed here stays.
+    ClientLoadGauge.prime();
     long began = clock.nanoTime();
     LongAdder progress = new LongAdder();
     AtomicBoolean enough = new AtomicBoolean();

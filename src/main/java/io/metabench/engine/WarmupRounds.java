@@ -2,6 +2,7 @@ package io.metabench.engine;
 
 import io.metabench.core.NanoClock;
 import io.metabench.core.StopRequest;
+import io.metabench.op.ItemNames;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.op.TreeOp;
@@ -117,6 +118,12 @@ final class WarmupRounds {
         if (!fs.mkdirs(dir)) {
           LOG.warn("client warm-up: mkdirs {} returned false", dir);
         }
+        // Its buckets, as a phase's leaf directories are made before it.
+        for (Path leaf : shaped().files().leafDirs()) {
+          if (!leaf.equals(dir)) {
+            fs.mkdirs(leaf);
+          }
+        }
       } catch (IOException e) {
         // Its passes then fail (counted), but it keeps passing the gate with the others.
         LOG.warn("client warm-up: could not make {}: {}", dir, e.toString());
@@ -218,9 +225,20 @@ final class WarmupRounds {
    * on fresh ones (a first name's directory, a first latency) is then compiled for that too.
    */
   private OpContext passContext() {
-    OpContext c = phaseContext.withNames(WorkerPaths.flatIn(dir, ITEMS));
+    OpContext c = phaseContext.withNames(shaped());
     c.setFilesRenamed(renamedNow);
     return c;
+  }
+
+  /**
+   * Fresh names for the scratch items, spread over as many bucket levels as the phase's items
+   * are: where the phase's names go through {@code d_<x>} directories and the warm-up's did not,
+   * the phase's first names threw the warmed code away (its first second at 55-80 %).
+   */
+  private WorkerPaths shaped() {
+    ItemNames names = phaseContext.paths();
+    return WorkerPaths.shapedIn(dir, ITEMS, names instanceof WorkerPaths
+        ? ((WorkerPaths) names).depth() : 0);
   }
 
   /** Runs one pass and returns what it recorded. */
@@ -241,21 +259,24 @@ final class WarmupRounds {
    * warm-up makes) first, one by one.
    */
   private void removeWhatIsLeft() {
-    try {
-      if (deleted(dir)) {
-        return;
-      }
-      for (FileStatus st : fs.listStatus(dir)) {
-        String name = st.getPath().getName();
-        if (name.startsWith("file_") || name.startsWith("dir_")) {
-          fs.delete(st.getPath(), false);
+    // Its buckets first, deepest first, then the directory itself (the last of them).
+    for (Path d : shaped().files().dirsDeepestFirst()) {
+      try {
+        if (deleted(d)) {
+          continue;
         }
+        for (FileStatus st : fs.listStatus(d)) {
+          String name = st.getPath().getName();
+          if (name.startsWith("file_") || name.startsWith("dir_")) {
+            fs.delete(st.getPath(), false);
+          }
+        }
+        fs.delete(d, false);
+      } catch (FileNotFoundException e) {
+        // never made, or already gone
+      } catch (IOException e) {
+        LOG.warn("could not remove the client warm-up's directory {}: {}", d, e.toString());
       }
-      fs.delete(dir, false);
-    } catch (FileNotFoundException e) {
-      // never made, or already gone
-    } catch (IOException e) {
-      LOG.warn("could not remove the client warm-up's directory {}: {}", dir, e.toString());
     }
   }
 

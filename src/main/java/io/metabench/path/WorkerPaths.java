@@ -22,9 +22,30 @@ public final class WorkerPaths implements ItemNames {
    * names).
    */
   public static WorkerPaths flatIn(Path dir, long items) {
-    FanOut flat = new FanOut(items, Math.max(2, items));
+    return shapedIn(dir, items, 0);
+  }
+
+  /**
+   * As {@link #flatIn}, the items spread over buckets {@code depth} levels deep (as deep as
+   * {@code items} allows), as a larger run's items are over {@code d_<x>} directories: a client
+   * warm-up's scratch names then take the code paths the phase's bucketed names take.
+   */
+  public static WorkerPaths shapedIn(Path dir, long items, int depth) {
+    long perDir = 2;
+    for (long e = Math.max(2, items); e >= 2; e--) {
+      if (new FanOut(items, e).depth() == depth) {
+        perDir = e;
+        break;
+      }
+    }
+    FanOut shape = new FanOut(items, perDir);
     Path root = Path.getPathWithoutSchemeAndAuthority(dir);
-    return new WorkerPaths(new ItemTree(root, "file_", flat), new ItemTree(root, "dir_", flat));
+    return new WorkerPaths(new ItemTree(root, "file_", shape), new ItemTree(root, "dir_", shape));
+  }
+
+  /** How many bucket levels the deeper of its two trees has (0: flat). */
+  public int depth() {
+    return Math.max(files.fanOut().depth(), dirs.fanOut().depth());
   }
 
   public ItemTree files() {

@@ -141,7 +141,7 @@ public final class NameserviceView {
       String calls = "nn." + id + ".calls";
       // Each NameNode refreshes its figures at its own times: its calls are counted between its
       // own first and last refreshes inside the phase, else around the phase.
-      int[] own = ownRefreshesInside(onward, calls, startMillis, endMillis);
+      int[] own = ServerSamples.refreshesInside(onward, calls, startMillis, endMillis);
       double a = own == null ? window.get(0).get(calls) : onward.get(own[0]).get(calls);
       double b = own == null ? refreshedAfter(onward, calls, endMillis)
           : onward.get(own[1]).get(calls);
@@ -161,26 +161,6 @@ public final class NameserviceView {
     nameNodes.sort((x, y) -> Long.compare(y.calls, x.calls));
     failovers.sort((x, y) -> Double.compare(x.toSeconds, y.toSeconds));
     return new NameserviceView(nameNodes, failovers, around);
-  }
-
-  /**
-   * The first and last of {@code counter}'s refreshes inside a phase (a refresh: the counter
-   * moved between two samples, the earlier taken at or after the start, the later at or before
-   * the end), as indices into {@code onward}; null with fewer than two.
-   */
-  private static int[] ownRefreshesInside(List<ServerSamples.Sample> onward, String counter,
-      long startMillis, long endMillis) {
-    int first = -1;
-    int last = -1;
-    for (int i = 1; i < onward.size(); i++) {
-      boolean refresh = onward.get(i).get(counter) != onward.get(i - 1).get(counter);
-      if (refresh && onward.get(i - 1).epochMillis() >= startMillis
-          && onward.get(i).epochMillis() <= endMillis) {
-        first = first < 0 ? i : first;
-        last = i;
-      }
-    }
-    return last > first && first >= 0 ? new int[] {first, last} : null;
   }
 
   /** {@code counter} at its first refresh after {@code endMillis}; else at the last sample. */

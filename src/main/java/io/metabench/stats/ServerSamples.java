@@ -112,22 +112,12 @@ public final class ServerSamples {
     long end = phase.lastEndEpochNanos() / 1_000_000L;
     int from = -1;
     int to = -1;
-    // The refreshes the server made inside the phase: a refresh is seen as the calls counter
-    // moving between two samples, so it happened after the earlier one was taken and no later
-    // than the later one. The first whose earlier sample is at or after the start, and the last
-    // whose later sample is at or before the end, bound the calls made wholly inside the phase.
-    int firstInside = -1;
-    int lastInside = -1;
     for (int i = 0; i < samples.size(); i++) {
       long t = samples.get(i).epochMillis;
       if (t <= start) {
         from = i;
       }
       boolean refresh = i > 0 && samples.get(i).get(CALLS) != samples.get(i - 1).get(CALLS);
-      if (refresh && samples.get(i - 1).epochMillis >= start && t <= end) {
-        firstInside = firstInside < 0 ? i : firstInside;
-        lastInside = i;
-      }
       if (refresh && t >= end && to < 0 && samples.get(i - 1).epochMillis >= end) {
         to = i;
       }
@@ -138,11 +128,35 @@ public final class ServerSamples {
     if (from < 0 || to < 0 || to <= from) {
       return null;
     }
-    List<Sample> inside = lastInside > firstInside ? samples.subList(firstInside, lastInside + 1)
-        : Collections.<Sample>emptyList();
+    int[] refreshes = refreshesInside(samples, CALLS, start, end);
+    List<Sample> inside = refreshes == null ? Collections.<Sample>emptyList()
+        : samples.subList(refreshes[0], refreshes[1] + 1);
     return ServerPhaseView.of(samples.subList(from, to + 1), inside, refreshPeriodSeconds(),
         phase, NameserviceView.of(samples.subList(from, to + 1), inside,
         samples.subList(from, samples.size()), start, end));
+  }
+
+  /**
+   * The first and last of {@code counter}'s refreshes inside a phase from {@code startMillis} to
+   * {@code endMillis}, as indices into {@code samples}; null with fewer than two. A refresh is
+   * seen as the counter moving between two samples, so it happened after the earlier one was
+   * taken and no later than the later one: the first whose earlier sample is at or after the
+   * start, and the last whose later sample is at or before the end, bound the calls made wholly
+   * inside the phase.
+   */
+  static int[] refreshesInside(List<Sample> samples, String counter, long startMillis,
+      long endMillis) {
+    int first = -1;
+    int last = -1;
+    for (int i = 1; i < samples.size(); i++) {
+      boolean refresh = samples.get(i).get(counter) != samples.get(i - 1).get(counter);
+      if (refresh && samples.get(i - 1).epochMillis >= startMillis
+          && samples.get(i).epochMillis <= endMillis) {
+        first = first < 0 ? i : first;
+        last = i;
+      }
+    }
+    return last > first && first >= 0 ? new int[] {first, last} : null;
   }
 
   /** The median time between the server's refreshes, in seconds; NaN with fewer than two. */

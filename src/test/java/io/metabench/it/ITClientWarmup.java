@@ -91,6 +91,30 @@ class ITClientWarmup {
     leavesTheNamespaceAsItFoundIt(hdfs.fs(), hdfs.uri() + "/warm/base");
   }
 
+  /**
+   * Items spread over buckets ({@code -filesPerDir 4}: 10 files a worker in d_0, d_1, d_2): the
+   * warm-up's scratch names are bucketed too, and it removes its buckets with its items.
+   */
+  @Test
+  void aWarmUpForBucketedItemsLeavesNoBucketBehind() throws Exception {
+    String base = hdfs.uri() + "/warm/buckets";
+    MetaBenchRun made = run(base, "-operation", "create_write", "-threads", "2",
+        "-numberOfFiles", "10", "-filesPerDir", "4", "-clientWarmup", "0");
+    assertThat(made.exitCode).as(made.toString()).isZero();
+    Map<String, String> before = namespace(hdfs.fs(), new Path(base));
+    assertThat(before.keySet()).anyMatch(k -> k.contains("/d_2/file_"));
+    MetaBenchRun r = run(base, "-operation", "open_read,rename,delete", "-threads", "2",
+        "-numberOfFiles", "10", "-filesPerDir", "4", "-clientWarmup", "500ms");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    for (String op : new String[] {"open_read", "rename", "delete"}) {
+      assertThat(r.phase(op).get("successful").asLong()).as(op).isEqualTo(20);
+      assertThat(r.phase(op).get("clientWarmup").get("failed").asLong()).as(op).isZero();
+    }
+    Map<String, String> after = namespace(hdfs.fs(), new Path(base));
+    assertThat(after.keySet()).noneMatch(k -> k.contains("client-warmup"))
+        .noneMatch(k -> k.contains("file_"));
+  }
+
   @Test
   void everyPhaseKindIsWarmedAndZeroTurnsItOff() throws Exception {
     String base = hdfs.uri() + "/warm/kinds";

@@ -276,4 +276,28 @@ class ITNameNodeView {
         + hdfs.uri().getPort() + ".*the mount of viewfs://cluster/bench/run \\(" + hdfs.uri()
         + "/mounted/bench\\), [0-9]+ samples").doesNotContain("stopped reading");
   }
+
+  /**
+   * A {@code -maps} job on ViewFs: every map's items land on the mounted HDFS, under the mount's
+   * target path, and nothing elsewhere.
+   */
+  @Test
+  void aJobOnViewFsPutsEveryMapsItemsOnTheMountOfTheBaseDirectory() throws Exception {
+    Configuration conf = new Configuration();
+    conf.set("mapreduce.framework.name", "local");
+    conf.set("fs.viewfs.mounttable.cluster.link./bench", hdfs.uri() + "/mounted/bench");
+    conf.set("fs.viewfs.mounttable.cluster.link./tmp", "file:///tmp");
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-maps", "2", "-threads", "2",
+        "-numberOfFiles", "50", "-operation", "create_write,stat", "-baseDir",
+        "viewfs://cluster/bench/job", "-D", "metabench.namenode.jmx=off");
+    System.out.println("=== ITNameNodeView: -maps on ViewFs\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.phase("create_write").get("successful").asLong()).isEqualTo(200);
+    assertThat(r.phase("stat").get("successful").asLong()).isEqualTo(200);
+    for (int map = 0; map < 2; map++) {
+      assertThat(hdfs.fs().exists(new org.apache.hadoop.fs.Path("/mounted/bench/job/data/map_"
+          + map + "/thread_1/file_49"))).as("map %d", map).isTrue();
+    }
+    assertThat(hdfs.fs().exists(new org.apache.hadoop.fs.Path("/bench"))).isFalse();
+  }
 }

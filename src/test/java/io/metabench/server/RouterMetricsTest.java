@@ -16,12 +16,16 @@ import org.junit.jupiter.api.Test;
  * calls it proxied to NameNodes, their time, its failures) are read beside its RPC server's.
  */
 class RouterMetricsTest {
+  /** The recorded router (client RPC port 42331), read as a client of {@code conf} would. */
+  private static ServerProbe routerAt(RecordedJmx router, Configuration conf) {
+    conf.set("dfs.namenode.http-address", router.address());
+    return NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+  }
+
   @Test
   void aRouterIsReadAsARouterWithItsProxiedCalls() throws IOException {
     try (RecordedJmx router = RecordedJmx.serve("router")) {
-      Configuration conf = new Configuration(false);
-      conf.set("dfs.namenode.http-address", router.address());
-      ServerProbe p = NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+      ServerProbe p = routerAt(router, new Configuration(false));
       Map<String, Double> s = p.sample();
       assertThat(p.describe()).startsWith("Router http://" + router.address() + "/jmx, RPC port "
           + "42331, times ");
@@ -66,9 +70,7 @@ class RouterMetricsTest {
       for (String[] r : recorded) {
         router.replace("FederationState", "Namenodes", r[0], r[1]);
       }
-      Configuration conf = new Configuration(false);
-      conf.set("dfs.namenode.http-address", router.address());
-      ServerProbe p = NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+      ServerProbe p = routerAt(router, new Configuration(false));
       Map<String, Double> first = p.sample();
       assertThat(ServerSamples.stateName(first.get("nn.ns0.state"))).isEqualTo("active");
       assertThat(ServerSamples.stateName(first.get("nn.ns1.state"))).isEqualTo("active");
@@ -92,10 +94,9 @@ class RouterMetricsTest {
     try (RecordedJmx router = RecordedJmx.serve("router");
         RecordedJmx ns1 = RecordedJmx.serve("active")) {
       Configuration conf = new Configuration(false);
-      conf.set("dfs.namenode.http-address", router.address());
       conf.set("dfs.namenode.rpc-address.ns1", "127.0.0.1:11900");
       conf.set("dfs.namenode.http-address.ns1", ns1.address());
-      ServerProbe p = NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+      ServerProbe p = routerAt(router, conf);
       Map<String, Double> s = p.sample();
       assertThat(ServerSamples.stateName(s.get("nn.ns1.state"))).isEqualTo("active");
       assertThat(s).doesNotContainKey("nn.ns0.state");
@@ -107,9 +108,7 @@ class RouterMetricsTest {
   @Test
   void whereNothingNamesTheNameNodesBehindTheDescriptionSaysWhatToGive() throws IOException {
     try (RecordedJmx router = RecordedJmx.serve("router")) {
-      Configuration conf = new Configuration(false);
-      conf.set("dfs.namenode.http-address", router.address());
-      ServerProbe p = NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+      ServerProbe p = routerAt(router, new Configuration(false));
       Map<String, Double> s = p.sample();
       assertThat(s).containsKey("proxy.calls").doesNotContainKey("nn.ns1.state")
           .doesNotContainKey("behind.rpc.calls");
@@ -130,9 +129,7 @@ class RouterMetricsTest {
       for (String web : new String[] {"localhost:36583", "localhost:37779"}) {
         router.replace("FederationState", "Namenodes", web, "127.0.0.1:" + port);
       }
-      Configuration conf = new Configuration(false);
-      conf.set("dfs.namenode.http-address", router.address());
-      ServerProbe p = NameNodeMetrics.of("", URI.create("hdfs://127.0.0.1:42331"), conf);
+      ServerProbe p = routerAt(router, new Configuration(false));
       Map<String, Double> s = p.sample();
       assertThat(s.get("proxy.calls")).isEqualTo(302);
       assertThat(s).doesNotContainKey("behind.rpc.calls");

@@ -16,19 +16,11 @@ public final class WorkerPaths implements ItemNames {
   }
 
   /**
-   * Names directly in {@code dir} for items below {@code items}: {@code <dir>/file_<i>},
-   * {@code file_<i>_r} and {@code dir_<i>}, made like a phase's (scheme-less, by {@link ItemTree}),
-   * so that code using them runs as it does on a phase's names (the client warm-up's scratch
-   * names).
-   */
-  public static WorkerPaths flatIn(Path dir, long items) {
-    return shapedIn(dir, items, 0);
-  }
-
-  /**
-   * As {@link #flatIn}, the items spread over buckets {@code depth} levels deep (as deep as
-   * {@code items} allows), as a larger run's items are over {@code d_<x>} directories: a client
-   * warm-up's scratch names then take the code paths the phase's bucketed names take.
+   * Names in {@code dir} for items below {@code items}: {@code <dir>/[d_<x>/...]file_<i>},
+   * {@code file_<i>_r} and {@code dir_<i>}, spread over buckets {@code depth} levels deep (as deep
+   * as {@code items} allows; 0: directly in {@code dir}), made like a phase's (scheme-less, by
+   * {@link ItemTree}), so that code using them runs as it does on a phase's names, bucketed as a
+   * larger run's items are (the client warm-up's scratch names).
    */
   public static WorkerPaths shapedIn(Path dir, long items, int depth) {
     long perDir = 2;

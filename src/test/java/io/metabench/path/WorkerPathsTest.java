@@ -15,7 +15,7 @@ class WorkerPathsTest {
 
   @Test
   void flatScratchNamesLieInTheDirectory() {
-    WorkerPaths p = WorkerPaths.flatIn(DIR, 16);
+    WorkerPaths p = WorkerPaths.shapedIn(DIR, 16, 0);
     assertThat(p.depth()).isZero();
     assertThat(p.file(15).toString()).isEqualTo("/base/.metabench/client-warmup/w0/file_15");
   }

@@ -112,7 +112,8 @@ final class BehindRouter implements ServerProbe {
       for (String key : firstReading.keySet()) {
         if (key.startsWith(PROXIED) && key.endsWith(".calls")) {
           String ns = key.substring(PROXIED.length(), key.length() - ".calls".length());
-          Map<String, NameNodeMetrics> named = NameNodeMetrics.describedFor(ns, 8020, conf);
+          Map<String, NameNodeMetrics> named = NameNodeMetrics.describedFor(ns,
+              NameNodeMetrics.DEFAULT_RPC_PORT, conf);
           for (Map.Entry<String, NameNodeMetrics> e : named.entrySet()) {
             byId.put(e.getKey().equals(ns) ? ns : ns + "." + e.getKey(), e.getValue());
           }

@@ -37,7 +37,7 @@ import org.apache.hadoop.security.authentication.client.AuthenticationException;
  * <p>Not thread-safe: one sampler thread uses it.
  */
 public final class NameNodeMetrics implements ServerProbe {
-  private static final int DEFAULT_RPC_PORT = 8020;
+  static final int DEFAULT_RPC_PORT = 8020;
   private static final int DEFAULT_HTTP_PORT = 9870;
   /** Hadoop 2's defaults (HTTP, HTTPS), tried when the 3.x default does not answer. */
   private static final int[][] DEFAULT_PORTS = {{9870, 50070}, {9871, 50470}};

@@ -138,30 +138,32 @@ public final class ServerWatch implements AutoCloseable {
     return problem;
   }
 
-  /**
-   * The calls counter whose next refresh the end of a run waits for: the server's; with HA, the
-   * sum of those of the NameNodes serving clients (active, observer): a standby's own refresh
-   * says nothing of the run's last calls.
-   */
+  /** The calls counter of the last reading whose next refresh the end of a run waits for. */
   private synchronized Double lastCalls() {
-    if (samples.isEmpty()) {
-      return null;
-    }
-    java.util.Map<String, Double> last = samples.get(samples.size() - 1).values();
+    return samples.isEmpty() ? null : servingCalls(samples.get(samples.size() - 1).values());
+  }
+
+  /**
+   * The calls counter whose next refresh the end of a run waits for, in {@code reading}: the
+   * server's; with HA, the sum of those of the servers taking clients' calls (active and observer
+   * NameNodes, routers): a standby's own refresh says nothing of the run's last calls.
+   */
+  static Double servingCalls(java.util.Map<String, Double> reading) {
     double serving = 0;
     boolean ha = false;
-    for (java.util.Map.Entry<String, Double> e : last.entrySet()) {
+    for (java.util.Map.Entry<String, Double> e : reading.entrySet()) {
       String key = e.getKey();
       if (key.startsWith("nn.") && key.endsWith(".state")) {
         ha = true;
         String state = ServerSamples.stateName(e.getValue());
-        Double calls = last.get(key.substring(0, key.length() - ".state".length()) + ".calls");
-        if (calls != null && ("active".equals(state) || "observer".equals(state))) {
+        Double calls = reading.get(key.substring(0, key.length() - ".state".length()) + ".calls");
+        if (calls != null && ("active".equals(state) || "observer".equals(state)
+            || "router".equals(state))) {
           serving += calls;
         }
       }
     }
-    return ha ? Double.valueOf(serving) : last.get("rpc.calls");
+    return ha ? Double.valueOf(serving) : reading.get("rpc.calls");
   }
 
   /** What was read; {@link ServerSamples#NONE} when there was nothing to read. */

@@ -105,6 +105,31 @@ class ServerWatchTest {
         .isNotEqualTo(s.get(n - 2).values().get("nn.nn2.calls"));
   }
 
+  /**
+   * The end waits on the servers taking clients' calls: active and observer NameNodes, and the
+   * routers of a router nameservice (whose own counter was left out, so a run through routers
+   * with no NameNode behind them read waited out its whole final wait).
+   */
+  @Test
+  void theEndWaitsOnActiveObserverAndRouterCallsNotAStandbys() {
+    Map<String, Double> v = new java.util.TreeMap<>();
+    v.put("nn.nn1.state", ServerSamples.stateCode("standby"));
+    v.put("nn.nn1.calls", 1000.0);
+    v.put("nn.nn2.state", ServerSamples.stateCode("active"));
+    v.put("nn.nn2.calls", 20.0);
+    v.put("nn.nn3.state", ServerSamples.stateCode("observer"));
+    v.put("nn.nn3.calls", 300.0);
+    v.put("rpc.calls", 1320.0);
+    assertThat(ServerWatch.servingCalls(v)).isEqualTo(320.0);
+    Map<String, Double> routers = new java.util.TreeMap<>();
+    routers.put("nn.r1.state", ServerSamples.stateCode("router"));
+    routers.put("nn.r1.calls", 4000.0);
+    routers.put("rpc.calls", 4000.0);
+    assertThat(ServerWatch.servingCalls(routers)).isEqualTo(4000.0);
+    assertThat(ServerWatch.servingCalls(java.util.Collections.singletonMap("rpc.calls", 7.0)))
+        .isEqualTo(7.0);
+  }
+
   @Test
   void nothingToReadIsNone() {
     ServerWatch w = ServerWatch.start((ServerProbe) null);

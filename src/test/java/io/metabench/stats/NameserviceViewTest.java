@@ -94,18 +94,9 @@ class NameserviceViewTest {
    */
   @Test
   void aroundAPhaseEachNameNodeIsCountedToItsOwnNextRefresh() {
-    List<ServerSamples.Sample> samples = new ArrayList<>();
-    for (int s = 0; s <= 8; s++) {
-      Map<String, Double> v = new TreeMap<>();
-      v.put("nn.nn1.state", ServerSamples.stateCode("active"));
-      v.put("nn.nn3.state", ServerSamples.stateCode("observer"));
-      // The active NameNode refreshes every second; the observer at 0 s and 6 s only, when its
-      // figure takes in the 5,000 reads of the phase (1.5 s to 2.4 s).
-      v.put("nn.nn1.calls", 10.0 * s);
-      v.put("nn.nn3.calls", s < 6 ? 0.0 : 5000.0);
-      v.put("rpc.calls", 10.0 * s + (s < 6 ? 0.0 : 5000.0));
-      samples.add(new ServerSamples.Sample(T0 + s * 1000L, v));
-    }
+    // The active NameNode refreshes every second; the observer at 0 s and 6 s only, when its
+    // figure takes in the 5,000 reads of the phase (1.5 s to 2.4 s).
+    List<ServerSamples.Sample> samples = activeAndObserver(s -> s < 6 ? 0.0 : 5000.0);
     NameserviceView v = new ServerSamples("NameNodes of ns1", "", samples)
         .during(stat(1500, 2400)).nameservice();
     assertThat(v.around()).isTrue();
@@ -120,21 +111,32 @@ class NameserviceViewTest {
    */
   @Test
   void aNameNodeIsCountedBetweenItsOwnRefreshes() {
-    List<ServerSamples.Sample> samples = new ArrayList<>();
-    for (int s = 0; s <= 8; s++) {
-      Map<String, Double> v = new TreeMap<>();
-      v.put("nn.nn1.state", ServerSamples.stateCode("active"));
-      v.put("nn.nn3.state", ServerSamples.stateCode("observer"));
-      v.put("nn.nn1.calls", 10.0 * s);
-      v.put("nn.nn3.calls", s < 2 ? 0.0 : s < 5 ? 2000.0 : 5000.0);
-      v.put("rpc.calls", v.get("nn.nn1.calls") + v.get("nn.nn3.calls"));
-      samples.add(new ServerSamples.Sample(T0 + s * 1000L, v));
-    }
+    List<ServerSamples.Sample> samples = activeAndObserver(
+        s -> s < 2 ? 0.0 : s < 5 ? 2000.0 : 5000.0);
     NameserviceView v = new ServerSamples("NameNodes of ns1", "", samples)
         .during(stat(1500, 6500)).nameservice();
     // nn1 between its refreshes seen at 3 s and 6 s; nn3 around: from 1 s to the last sample.
     assertThat(v.around()).isTrue();
     assertThat(v.nameNodes()).extracting(NameserviceView.NameNode::describe)
         .containsExactly("nn3 observer 5000", "nn1 active 30");
+  }
+
+  /**
+   * A second a sample for 8 s: nn1 active, refreshing every second with 10 calls a second; nn3 an
+   * observer whose calls at second s are {@code observerCalls(s)}.
+   */
+  private static List<ServerSamples.Sample> activeAndObserver(
+      java.util.function.IntToDoubleFunction observerCalls) {
+    List<ServerSamples.Sample> samples = new ArrayList<>();
+    for (int s = 0; s <= 8; s++) {
+      Map<String, Double> v = new TreeMap<>();
+      v.put("nn.nn1.state", ServerSamples.stateCode("active"));
+      v.put("nn.nn3.state", ServerSamples.stateCode("observer"));
+      v.put("nn.nn1.calls", 10.0 * s);
+      v.put("nn.nn3.calls", observerCalls.applyAsDouble(s));
+      v.put("rpc.calls", v.get("nn.nn1.calls") + v.get("nn.nn3.calls"));
+      samples.add(new ServerSamples.Sample(T0 + s * 1000L, v));
+    }
+    return samples;
   }
 }

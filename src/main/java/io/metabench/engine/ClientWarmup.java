@@ -37,6 +37,8 @@ public final class ClientWarmup {
   private final long maxCalls;
   /** The bound set by what it warms for ({@link #boundedBy}); MAX_VALUE: none. */
   private final long boundNanos;
+  /** Whether it re-warms operations an earlier warm-up in this JVM settled on. */
+  private final boolean rewarm;
 
   /**
    * @param nanos the longest the warm-up may take (it ends sooner when its rate settles); 0: no
@@ -44,16 +46,17 @@ public final class ClientWarmup {
    * @param scratchRoot a directory only this process's warm-up uses (created and removed here)
    */
   public ClientWarmup(long nanos, Path scratchRoot) {
-    this(nanos, scratchRoot, 0, Long.MAX_VALUE, Long.MAX_VALUE);
+    this(nanos, scratchRoot, 0, Long.MAX_VALUE, Long.MAX_VALUE, false);
   }
 
   private ClientWarmup(long nanos, Path scratchRoot, int warmedByRun, long maxCalls,
-      long boundNanos) {
+      long boundNanos, boolean rewarm) {
     this.nanos = nanos;
     this.scratchRoot = scratchRoot;
     this.warmedByRun = warmedByRun;
     this.maxCalls = maxCalls;
     this.boundNanos = boundNanos;
+    this.rewarm = rewarm;
   }
 
   /**
@@ -63,7 +66,27 @@ public final class ClientWarmup {
    */
   public ClientWarmup boundedBy(long maxNanos, long maxCalls) {
     return new ClientWarmup(nanos, scratchRoot, warmedByRun, Math.max(1, maxCalls),
-        Math.max(1, maxNanos));
+        Math.max(1, maxNanos), rewarm);
+  }
+
+  /**
+   * This warm-up, for a phase whose every operation an earlier warm-up in this JVM, at the same
+   * concurrency, ran until its rate settled with the JIT done ({@link #settles}): the code is
+   * compiled, and what the JIT still does for the new phase (recompiling for its mix of calls)
+   * the rate shows, so it ends when its rate settles over three quarter-seconds
+   * ({@link WarmupGauge#rewarm}). Measured: docs/metrics.md#client-warm-up.
+   */
+  public ClientWarmup rewarming() {
+    return new ClientWarmup(nanos, scratchRoot, warmedByRun, maxCalls, boundNanos, true);
+  }
+
+  /**
+   * Whether a run of this warm-up that ended neither at its cap nor at a stop ended because its
+   * rate settled: true unless it is {@linkplain #boundedBy bounded} (a replay's, which may end at
+   * its bound) or a {@linkplain #rewarming re-warm} (whose test is weaker).
+   */
+  public boolean settles() {
+    return maxCalls == Long.MAX_VALUE && boundNanos == Long.MAX_VALUE && !rewarm;
   }
 
   /**
@@ -72,7 +95,8 @@ public final class ClientWarmup {
    * would only lengthen the study.
    */
   public ClientWarmup warmedBy(int run) {
-    return new ClientWarmup(nanos, scratchRoot, nanos > 0 ? run : 0, maxCalls, boundNanos);
+    return new ClientWarmup(nanos, scratchRoot, nanos > 0 ? run : 0, maxCalls, boundNanos,
+        rewarm);
   }
 
   /** Whether a warm-up runs at all. */
@@ -161,13 +185,13 @@ public final class ClientWarmup {
    */
   private void watch(LongAdder progress, AtomicBoolean enough, long began, NanoClock clock,
       StopRequest stop, AtomicBoolean capped, double[] lastRate) {
-    WarmupGauge gauge = new WarmupGauge();
+    WarmupGauge gauge = rewarm ? WarmupGauge.rewarm() : WarmupGauge.cold();
     gauge.sample(began, 0, jitMillis());
     try {
       while (!enough.get()) {
         // Looks at least every sampling window, and when a bound shorter than that is due.
         long left = Math.min(nanos, boundNanos) - (clock.nanoTime() - began);
-        Thread.sleep(Math.max(1, Math.min(WarmupGauge.SAMPLE_NANOS, left) / 1_000_000L));
+        Thread.sleep(Math.max(1, Math.min(gauge.sampleNanos(), left) / 1_000_000L));
         long now = clock.nanoTime();
         long calls = progress.sum();
         long jit = jitMillis();

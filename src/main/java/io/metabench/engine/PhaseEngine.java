@@ -15,8 +15,11 @@ import io.metabench.stats.PhaseResult;
 import io.metabench.stats.StoreCalls;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.apache.hadoop.fs.FileSystem;
@@ -48,6 +51,8 @@ public final class PhaseEngine implements AutoCloseable {
   private ClientWarmup clientWarmup;
   /** A warm-up run ahead for the next measured phase ({@link #warmUpAhead}); null: none. */
   private ClientWarmupFigures warmedAhead;
+  /** The operations a warm-up settled on, by the number of workers it ran with. */
+  private final Map<Integer, Set<OpType>> settled = new HashMap<>();
   private Window window = on -> { };
 
   /** Told as a measured phase's operations begin and end. Called from the engine's thread. */
@@ -99,8 +104,24 @@ public final class PhaseEngine implements AutoCloseable {
     if (clientWarmup == null || !clientWarmup.on() || stop.isRequested()) {
       return ClientWarmupFigures.NONE;
     }
-    warmedAhead = clientWarmup.run(phase, sources, this, clock, stop, ratesPerWorker);
+    warmedAhead = warmUp(phase, sources, ratesPerWorker);
     return warmedAhead;
+  }
+
+  /**
+   * Runs the client warm-up for {@code phase}: a re-warm ({@link ClientWarmup#rewarming}) when an
+   * earlier warm-up of this run settled on all its operations at this concurrency.
+   */
+  private ClientWarmupFigures warmUp(Phase phase, List<? extends ItemSource> sources,
+      Map<OpType, Double> ratesPerWorker) throws IOException, InterruptedException {
+    Set<OpType> warm = settled.computeIfAbsent(sources.size(), n -> EnumSet.noneOf(OpType.class));
+    ClientWarmup w = warm.containsAll(phase.results()) ? clientWarmup.rewarming() : clientWarmup;
+    ClientWarmupFigures figures = w.run(phase, sources, this, clock, stop, ratesPerWorker)
+        .asRewarm(w != clientWarmup);
+    if (w.settles() && !figures.capped() && figures.calls() > 0 && !stop.isRequested()) {
+      warm.addAll(WarmupRounds.warmedOnEveryItem(phase));
+    }
+    return figures;
   }
 
   /** Tells {@code w} as each measured phase's operations begin and end. */
@@ -155,7 +176,7 @@ public final class PhaseEngine implements AutoCloseable {
     boolean warms = phase.measured() && clientWarmup != null;
     ClientWarmupFigures warmed = warms && warmedAhead != null ? warmedAhead
         : warms && clientWarmup.on() && !stop.isRequested()
-        ? clientWarmup.run(phase, sources, this, clock, stop, null)
+        ? warmUp(phase, sources, null)
         : warms ? clientWarmup.skipped() : ClientWarmupFigures.NONE;
     if (phase.measured()) {
       warmedAhead = null;

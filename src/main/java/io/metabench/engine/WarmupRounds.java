@@ -12,7 +12,9 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 import org.HdrHistogram.Histogram;
@@ -107,6 +109,26 @@ final class WarmupRounds {
     this.lifecycle = ops.contains(OpType.CREATE_WRITE) || ops.contains(OpType.DELETE);
     this.dirs = ops.contains(OpType.MKDIRS) || ops.contains(OpType.RMDIR);
     this.files = !keepNames.isEmpty() || !traversals.isEmpty() || renames || lifecycle;
+  }
+
+  /**
+   * The operations a warm-up for {@code phase} runs on every item of each round: the phase's own,
+   * and a create and a delete when it creates or deletes, mkdirs and rmdir when it makes or
+   * removes directories. (Where it does neither, its one item's delete and create a round are
+   * too few calls for the JIT to compile them.)
+   */
+  static Set<OpType> warmedOnEveryItem(Phase phase) {
+    Set<OpType> ops = EnumSet.noneOf(OpType.class);
+    ops.addAll(phase.results());
+    if (ops.contains(OpType.CREATE_WRITE) || ops.contains(OpType.DELETE)) {
+      ops.add(OpType.CREATE_WRITE);
+      ops.add(OpType.DELETE);
+    }
+    if (ops.contains(OpType.MKDIRS) || ops.contains(OpType.RMDIR)) {
+      ops.add(OpType.MKDIRS);
+      ops.add(OpType.RMDIR);
+    }
+    return ops;
   }
 
   /**

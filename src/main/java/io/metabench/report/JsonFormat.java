@@ -356,6 +356,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     JsonOutput.number(w, "seconds", f.nanos() / 1e9, 3);
     w.writeBooleanField("capped", f.capped());
     w.writeNumberField("warmedByRun", f.warmedByRun());
+    w.writeBooleanField("rewarm", f.rewarm());
     JsonOutput.number(w, "lastCallsPerSecond", f.lastRate(), 1);
     w.writeEndObject();
   }

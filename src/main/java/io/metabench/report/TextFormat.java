@@ -200,7 +200,8 @@ public final class TextFormat implements ResultFormat<RunResult> {
       if (p.clientWarmup().ran() && !p.partOfMix()) {
         each.append(each.length() == 0 ? "" : ", ").append(p.name()).append(' ')
             .append(fixed(p.clientWarmup().nanos() / 1e9, 1)).append(" s ")
-            .append(p.clientWarmup().calls()).append(" calls");
+            .append(p.clientWarmup().calls()).append(p.clientWarmup().rewarm() ? " calls (re-warm)"
+                : " calls");
         if (p.clientWarmup().failed() > 0) {
           each.append(" (").append(p.clientWarmup().failed()).append(" failed)");
         }

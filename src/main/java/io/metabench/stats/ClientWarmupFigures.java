@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * What the client warm-up before a phase did ({@code -clientWarmup}, docs/metrics.md#client-warm-up):
  * the calls it made on scratch names of its own, how many of them failed, how long it took, how
- * it ended (its rate settled, or it reached its time cap first) and the call rate it had reached.
- * None of it is in any other figure of the phase.
+ * it ended (its rate settled, or it reached its time cap first), the call rate it had reached, and
+ * whether it was a re-warm (of operations an earlier warm-up of the run had settled on). None of
+ * it is in any other figure of the phase.
  *
  * <p>Immutable.
  */
@@ -20,6 +21,7 @@ public final class ClientWarmupFigures {
   private final boolean capped;
   private final double lastRate;
   private final int warmedByRun;
+  private final boolean rewarm;
 
   public ClientWarmupFigures(long calls, long failed, long nanos) {
     this(calls, failed, nanos, false, Double.NaN);
@@ -31,21 +33,37 @@ public final class ClientWarmupFigures {
    */
   public ClientWarmupFigures(long calls, long failed, long nanos, boolean capped,
       double lastRate) {
+    this(calls, failed, nanos, capped, lastRate, 0, false);
+  }
+
+  private ClientWarmupFigures(long calls, long failed, long nanos, boolean capped,
+      double lastRate, int warmedByRun, boolean rewarm) {
     this.calls = calls;
     this.failed = failed;
     this.nanos = nanos;
     this.capped = capped;
     this.lastRate = lastRate;
-    this.warmedByRun = 0;
+    this.warmedByRun = warmedByRun;
+    this.rewarm = rewarm;
   }
 
   private ClientWarmupFigures(int warmedByRun) {
-    this.calls = 0;
-    this.failed = 0;
-    this.nanos = 0;
-    this.capped = false;
-    this.lastRate = Double.NaN;
-    this.warmedByRun = warmedByRun;
+    this(0, 0, 0, false, Double.NaN, warmedByRun, false);
+  }
+
+  /**
+   * These figures, of a re-warm or not: a warm-up of operations an earlier warm-up of the same
+   * run (same JVM, same concurrency) had settled on, which ends on its rate alone
+   * (docs/metrics.md#client-warm-up).
+   */
+  public ClientWarmupFigures asRewarm(boolean isRewarm) {
+    return !ran() || isRewarm == rewarm ? this
+        : new ClientWarmupFigures(calls, failed, nanos, capped, lastRate, warmedByRun, isRewarm);
+  }
+
+  /** Whether it was a re-warm ({@link #asRewarm}). */
+  public boolean rewarm() {
+    return rewarm;
   }
 
   /**
@@ -70,7 +88,7 @@ public final class ClientWarmupFigures {
 
   /**
    * Several processes' warm-ups as one: calls, failures and rates add up, the time is the
-   * longest, and it reached its cap when any did.
+   * longest, it reached its cap when any did, and it was a re-warm when each one that ran was.
    */
   public static ClientWarmupFigures combine(List<ClientWarmupFigures> parts) {
     long calls = 0;
@@ -79,7 +97,9 @@ public final class ClientWarmupFigures {
     boolean capped = false;
     double rate = Double.NaN;
     int warmedBy = 0;
+    boolean rewarms = true;
     for (ClientWarmupFigures p : parts) {
+      rewarms &= p.rewarm || !p.ran();
       warmedBy = Math.max(warmedBy, p.warmedByRun);
       calls += p.calls;
       failed += p.failed;
@@ -91,7 +111,7 @@ public final class ClientWarmupFigures {
       }
     }
     return calls == 0 && nanos == 0 && warmedBy > 0 ? warmedBy(warmedBy)
-        : of(calls, failed, nanos, capped, rate);
+        : of(calls, failed, nanos, capped, rate).asRewarm(rewarms);
   }
 
   /** Whether it ended at its time cap ({@code -clientWarmup}) before its rate settled. */

@@ -34,7 +34,7 @@ public final class ResultCodec {
    * 8: what the Hadoop client lacked; 5: what cleanup removed (4: one form for a map's and a
    * local run's result).
    */
-  private static final int VERSION = 9;
+  private static final int VERSION = 10;
   /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
   private static final int EXAMPLE_MAX_CHARS = 2000;
 
@@ -181,6 +181,7 @@ public final class ResultCodec {
     out.writeBoolean(p.clientWarmup().capped());
     out.writeDouble(p.clientWarmup().lastRate());
     out.writeInt(p.clientWarmup().warmedByRun());
+    out.writeBoolean(p.clientWarmup().rewarm());
     StoreCalls calls = p.storeCalls();
     out.writeBoolean(calls.available());
     if (calls.available()) {
@@ -251,6 +252,7 @@ public final class ResultCodec {
         ClientWarmupFigures.of(in.readLong(), in.readLong(), in.readLong(), in.readBoolean(),
             in.readDouble());
     int warmedBy = in.readInt();
+    clientWarmup = clientWarmup.asRewarm(in.readBoolean());
     if (warmedBy > 0) {
       clientWarmup = ClientWarmupFigures.warmedBy(warmedBy);
     }

@@ -15,14 +15,19 @@ class WarmupGaugeTest {
 
   /** As above, the JIT compiling {@code jitMs[i]} ms in window i. */
   private static int settlesAt(long[] jitMs, double... rates) {
-    WarmupGauge g = new WarmupGauge();
+    return settlesAt(WarmupGauge.cold(), jitMs, rates);
+  }
+
+  /** As above, on gauge {@code g}, fed every {@code g.sampleNanos()}. */
+  private static int settlesAt(WarmupGauge g, long[] jitMs, double... rates) {
+    long window = g.sampleNanos();
     long t = 0;
     long calls = 0;
     long jit = 0;
     g.sample(t, calls, jit);
     for (int i = 0; i < rates.length; i++) {
-      t += HALF;
-      calls += Math.round(rates[i] * HALF / 1e9);
+      t += window;
+      calls += Math.round(rates[i] * window / 1e9);
       jit += jitMs[i];
       if (g.sample(t, calls, jit)) {
         return i;
@@ -49,6 +54,35 @@ class WarmupGaugeTest {
     long[] jit = {300, 200, 100, 100, 100, 0, 0, 0};
     assertThat(settlesAt(jit, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000, 5_000))
         .isEqualTo(7);
+  }
+
+  @Test
+  void aSpreadTheSteadinessVerdictWouldPassSettlesAndAWiderOneDoesNot() {
+    // 18% of the mean (the verdict allows 20%) settles; 26% does not.
+    assertThat(settlesAt(10_000, 11_000, 9_200)).isEqualTo(2);
+    assertThat(settlesAt(10_000, 11_500, 8_900, 8_900)).isEqualTo(-1);
+  }
+
+  @Test
+  void theJitIsJudgedOverTheThreeWindowsNotEachAlone() {
+    // One 60 ms compile in 1.5 s is 4%: settled; a 100 ms one is 6.7%: not yet.
+    assertThat(settlesAt(new long[] {0, 60, 0}, 5_000, 5_000, 5_000)).isEqualTo(2);
+    assertThat(settlesAt(new long[] {0, 100, 0, 0, 0}, 5_000, 5_000, 5_000, 5_000, 5_000))
+        .isEqualTo(4);
+  }
+
+  @Test
+  void aRewarmSettlesOnItsRateInThreeQuarterSecondsWhateverTheJitDoes() {
+    WarmupGauge rewarm = WarmupGauge.rewarm();
+    assertThat(rewarm.sampleNanos()).isEqualTo(HALF / 2);
+    long[] compiling = {250, 250, 250, 250};
+    assertThat(settlesAt(rewarm, compiling, 20_000, 21_000, 20_500, 20_000)).isEqualTo(2);
+    // The same windows stop a cold warm-up: its JIT is still at work.
+    assertThat(settlesAt(WarmupGauge.cold(), compiling, 20_000, 21_000, 20_500, 20_000))
+        .isEqualTo(-1);
+    // A rate still climbing keeps a re-warm going too.
+    assertThat(settlesAt(rewarm, new long[5], 8_000, 12_000, 16_000, 20_000, 24_000))
+        .isEqualTo(-1);
   }
 
   @Test

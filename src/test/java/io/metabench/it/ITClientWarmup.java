@@ -135,6 +135,27 @@ class ITClientWarmup {
     assertThat(cold.stdout).contains("no client warm-up (-clientWarmup 0)");
   }
 
+  /**
+   * A phase whose calls an earlier warm-up of the run settled on is re-warmed (ending on its
+   * rate alone); one whose calls no warm-up ran yet is warmed from cold. Create_write's rounds
+   * delete and create every item: delete is re-warmed; stat is not.
+   */
+  @Test
+  void aPhaseWhoseCallsAnEarlierWarmUpSettledOnIsRewarmedAndANewOneIsNot() throws Exception {
+    MetaBenchRun r = run(hdfs.uri() + "/warm/rewarm", "-operation", "create_write,stat,delete",
+        "-threads", "2", "-numberOfFiles", "200", "-clientWarmup", "30");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode create = r.phase("create_write").get("clientWarmup");
+    assertThat(create.get("capped").asBoolean()).as(create.toString()).isFalse();
+    assertThat(create.get("rewarm").asBoolean()).isFalse();
+    assertThat(r.phase("stat").get("clientWarmup").get("rewarm").asBoolean()).isFalse();
+    JsonNode delete = r.phase("delete").get("clientWarmup");
+    assertThat(delete.get("rewarm").asBoolean()).as(delete.toString()).isTrue();
+    assertThat(delete.get("calls").asLong()).isPositive();
+    assertThat(r.stdout).containsPattern("delete [0-9.]+ s [0-9]+ calls \\(re-warm\\)")
+        .doesNotContainPattern("stat [0-9.]+ s [0-9]+ calls \\(re-warm\\)");
+  }
+
   @Test
   void aWarmUpWhoseRateNeverSettlesStopsAtItsCapAndSaysSo() throws Exception {
     // Every 40th getFileStatus stalls 400 ms: the warm-up's half-second rates never agree.

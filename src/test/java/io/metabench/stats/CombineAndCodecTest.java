@@ -117,6 +117,28 @@ class CombineAndCodecTest {
   }
 
   @Test
+  void aRewarmTravelsAndCombinesOverMapsAsOneWhenEveryMapsWas() throws Exception {
+    PhaseResult a = map(7 * MS, 9 * MS, new long[] {1}, Collections.emptyMap(), 0)
+        .withClientWarmup(new ClientWarmupFigures(1_000, 0, 800 * MS).asRewarm(true));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    ResultCodec.writePhase(a, new DataOutputStream(bytes));
+    PhaseResult copy = ResultCodec.readPhase(new DataInputStream(
+        new ByteArrayInputStream(bytes.toByteArray())));
+    assertThat(copy.clientWarmup().rewarm()).isTrue();
+    PhaseResult alsoRewarmed = map(8 * MS, 10 * MS, new long[] {1}, Collections.emptyMap(), 0)
+        .withClientWarmup(new ClientWarmupFigures(900, 0, 900 * MS).asRewarm(true));
+    PhaseResult cold = map(8 * MS, 10 * MS, new long[] {1}, Collections.emptyMap(), 0)
+        .withClientWarmup(new ClientWarmupFigures(5_000, 0, 9_000 * MS));
+    assertThat(PhaseResult.combine(OpType.DELETE, Arrays.asList(copy, alsoRewarmed))
+        .clientWarmup().rewarm()).isTrue();
+    // A map whose JVM warmed the phase's calls from cold makes the whole a cold warm-up.
+    assertThat(PhaseResult.combine(OpType.DELETE, Arrays.asList(copy, cold)).clientWarmup()
+        .rewarm()).isFalse();
+    // No warm-up is no re-warm.
+    assertThat(ClientWarmupFigures.NONE.asRewarm(true).rewarm()).isFalse();
+  }
+
+  @Test
   void howAWarmUpEndedAndTheClientsLoadTravelAndCombineOverMaps() throws Exception {
     PhaseResult a = map(7 * MS, 9 * MS, new long[] {1}, Collections.emptyMap(), 0)
         .withClientWarmup(new ClientWarmupFigures(1_000, 0, 30_000 * MS, true, 800.5))

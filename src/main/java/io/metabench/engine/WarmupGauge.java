@@ -13,8 +13,8 @@ import java.util.List;
  * {@link #JIT_SHARE} of each of them. A JVM already warm settles in about
  * {@code WINDOWS × sampleNanos()}; a cold one keeps going while the JIT is still making it faster.
  * A {@linkplain #rewarm() re-warm}, for a phase whose operations an earlier warm-up in the same
- * JVM warmed until it settled, samples every {@link #REWARM_SAMPLE_NANOS} and has no JIT test:
- * what the JIT still does then is recompiling for the new phase's mix, which the rate shows.
+ * JVM warmed until it settled, samples every {@link #REWARM_SAMPLE_NANOS} and has no JIT test: what
+ * the JIT still does then is recompiling for the new phase's calls, which the rate shows.
  *
  * <p>Not thread-safe: one monitoring thread feeds it.
  */
@@ -22,7 +22,7 @@ final class WarmupGauge {
   static final long SAMPLE_NANOS = 500_000_000L;
   static final long REWARM_SAMPLE_NANOS = 250_000_000L;
   static final int WINDOWS = 3;
-  static final double TOLERANCE = Steadiness.TOLERANCE;
+  static final double TOLERANCE = 0.15;
   static final double JIT_SHARE = 0.05;
 
   private final long sampleNanos;
@@ -88,11 +88,11 @@ final class WarmupGauge {
     if (rates.size() < WINDOWS) {
       return false;
     }
-    double compiling = 0;
     for (double share : jitShares.subList(jitShares.size() - WINDOWS, jitShares.size())) {
-      compiling += share / WINDOWS;
+      if (share > jitShare) {
+        return false;
+      }
     }
-    return compiling <= jitShare
-        && Steadiness.spreadOf(rates.subList(rates.size() - WINDOWS, rates.size())) <= TOLERANCE;
+    return Steadiness.spreadOf(rates.subList(rates.size() - WINDOWS, rates.size())) <= TOLERANCE;
   }
 }

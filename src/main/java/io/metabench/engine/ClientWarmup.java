@@ -76,7 +76,7 @@ public final class ClientWarmup {
    * the rate shows, so it ends when its rate settles over three quarter-seconds
    * ({@link WarmupGauge#rewarm}). Measured: docs/metrics.md#client-warm-up.
    */
-  public ClientWarmup rewarming() {
+  ClientWarmup rewarming() {
     return new ClientWarmup(nanos, scratchRoot, warmedByRun, maxCalls, boundNanos, true);
   }
 
@@ -85,7 +85,7 @@ public final class ClientWarmup {
    * rate settled: true unless it is {@linkplain #boundedBy bounded} (a replay's, which may end at
    * its bound) or a {@linkplain #rewarming re-warm} (whose test is weaker).
    */
-  public boolean settles() {
+  boolean settles() {
     return maxCalls == Long.MAX_VALUE && boundNanos == Long.MAX_VALUE && !rewarm;
   }
 

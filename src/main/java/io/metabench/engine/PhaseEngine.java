@@ -115,9 +115,10 @@ public final class PhaseEngine implements AutoCloseable {
   private ClientWarmupFigures warmUp(Phase phase, List<? extends ItemSource> sources,
       Map<OpType, Double> ratesPerWorker) throws IOException, InterruptedException {
     Set<OpType> warm = settled.computeIfAbsent(sources.size(), n -> EnumSet.noneOf(OpType.class));
-    ClientWarmup w = warm.containsAll(phase.results()) ? clientWarmup.rewarming() : clientWarmup;
+    boolean rewarm = warm.containsAll(phase.results());
+    ClientWarmup w = rewarm ? clientWarmup.rewarming() : clientWarmup;
     ClientWarmupFigures figures = w.run(phase, sources, this, clock, stop, ratesPerWorker)
-        .asRewarm(w != clientWarmup);
+        .asRewarm(rewarm);
     if (w.settles() && !figures.capped() && figures.calls() > 0 && !stop.isRequested()) {
       warm.addAll(WarmupRounds.warmedOnEveryItem(phase));
     }

@@ -83,7 +83,9 @@ public final class ClientWarmup {
   /**
    * Whether a run of this warm-up that ended neither at its cap nor at a stop ended because its
    * rate settled: true unless it is {@linkplain #boundedBy bounded} (a replay's, which may end at
-   * its bound) or a {@linkplain #rewarming re-warm} (whose test is weaker).
+   * its bound) or a {@linkplain #rewarming re-warm} (whose test is weaker). One that ended at its
+   * round bound ({@link WarmupRounds#MAX_ROUNDS}, a no-op file system) counts as settled too: its
+   * calls ran far past any compile threshold.
    */
   boolean settles() {
     return maxCalls == Long.MAX_VALUE && boundNanos == Long.MAX_VALUE && !rewarm;

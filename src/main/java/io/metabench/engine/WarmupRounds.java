@@ -106,8 +106,8 @@ final class WarmupRounds {
       }
     }
     this.renames = ops.contains(OpType.RENAME);
-    this.lifecycle = ops.contains(OpType.CREATE_WRITE) || ops.contains(OpType.DELETE);
-    this.dirs = ops.contains(OpType.MKDIRS) || ops.contains(OpType.RMDIR);
+    this.lifecycle = makesAndRemovesFiles(ops);
+    this.dirs = makesAndRemovesDirs(ops);
     this.files = !keepNames.isEmpty() || !traversals.isEmpty() || renames || lifecycle;
   }
 
@@ -120,15 +120,25 @@ final class WarmupRounds {
   static Set<OpType> warmedOnEveryItem(Phase phase) {
     Set<OpType> ops = EnumSet.noneOf(OpType.class);
     ops.addAll(phase.results());
-    if (ops.contains(OpType.CREATE_WRITE) || ops.contains(OpType.DELETE)) {
+    if (makesAndRemovesFiles(phase.results())) {
       ops.add(OpType.CREATE_WRITE);
       ops.add(OpType.DELETE);
     }
-    if (ops.contains(OpType.MKDIRS) || ops.contains(OpType.RMDIR)) {
+    if (makesAndRemovesDirs(phase.results())) {
       ops.add(OpType.MKDIRS);
       ops.add(OpType.RMDIR);
     }
     return ops;
+  }
+
+  /** Whether a round deletes and creates every item (the phase creates or deletes files). */
+  private static boolean makesAndRemovesFiles(List<OpType> ops) {
+    return ops.contains(OpType.CREATE_WRITE) || ops.contains(OpType.DELETE);
+  }
+
+  /** Whether a round makes and removes every directory (the phase makes or removes them). */
+  private static boolean makesAndRemovesDirs(List<OpType> ops) {
+    return ops.contains(OpType.MKDIRS) || ops.contains(OpType.RMDIR);
   }
 
   /**

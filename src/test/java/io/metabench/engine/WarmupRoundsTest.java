@@ -90,4 +90,20 @@ class WarmupRoundsTest {
     assertThat(calls[0]).isEqualTo(calls[1]).isPositive();
     assertThat(scratch.list()).isEmpty();
   }
+
+  /**
+   * What a warm-up settles on, which decides the later phases it lets re-warm: a phase's own
+   * operations, the other half of a create/delete or mkdirs/rmdir pair its rounds run on every
+   * item, and not the one item a round deletes and makes again for a phase that does neither.
+   */
+  @Test
+  void aWarmUpSettlesOnThePhasesOperationsAndThePairsItsRoundsRunOnEveryItem() {
+    assertThat(WarmupRounds.warmedOnEveryItem(Phase.measured("create_write",
+        Arrays.asList(OpType.CREATE_WRITE), -1)))
+        .containsExactlyInAnyOrder(OpType.CREATE_WRITE, OpType.DELETE);
+    assertThat(WarmupRounds.warmedOnEveryItem(Phase.measured("rmdir",
+        Arrays.asList(OpType.RMDIR), -1))).containsExactlyInAnyOrder(OpType.MKDIRS, OpType.RMDIR);
+    assertThat(WarmupRounds.warmedOnEveryItem(Phase.measured("stat",
+        Arrays.asList(OpType.STAT), -1))).containsExactly(OpType.STAT);
+  }
 }

@@ -113,8 +113,9 @@ final class ServerFigures {
     w.writeStartObject();
     w.writeStringField("operation", p.name());
     w.writeNumberField("samples", v.samples());
-    JsonOutput.number(w, "seconds", v.seconds(), 3);
-    w.writeNumberField("rpcCalls", v.rpcCalls());
+    // Without two refreshes inside the phase its calls and span were not seen: null, not 0.
+    JsonOutput.number(w, "seconds", v.tooShort() ? Double.NaN : v.seconds(), 3);
+    JsonOutput.number(w, "rpcCalls", v.tooShort() ? Double.NaN : v.rpcCalls(), 0);
     number(w, "queueMs", v.queueMs());
     number(w, "processingMs", v.processingMs());
     number(w, "lockWaitMs", v.lockWaitMs());
@@ -210,7 +211,12 @@ final class ServerFigures {
     for (NameserviceView.NameNode nn : n.nameNodes()) {
       w.writeStartObject();
       w.writeStringField("id", nn.id());
-      w.writeNumberField("calls", nn.calls());
+      if (nn.counted()) {
+        w.writeNumberField("calls", nn.calls());
+      } else {
+        w.writeNullField("calls");
+      }
+      w.writeStringField("notCounted", nn.notCounted());
       w.writeStringField("stateAtStart", nn.stateAtStart());
       w.writeStringField("stateAtEnd", nn.stateAtEnd());
       w.writeEndObject();

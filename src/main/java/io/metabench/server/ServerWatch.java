@@ -1,6 +1,7 @@
 package io.metabench.server;
 
 import io.metabench.config.BenchConfig;
+import io.metabench.core.StopRequest;
 import io.metabench.fs.Target;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.ServerSamples;
@@ -24,17 +25,21 @@ import org.slf4j.LoggerFactory;
 public final class ServerWatch implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ServerWatch.class);
   private static final long PERIOD_MILLIS = 1_000;
-  /** The longest a run's end waits for the server's next refresh. */
-  private static final long FINAL_WAIT_MILLIS = 3_000;
+  /** The longest a run's end waits for the servers' refreshes, whatever their period. */
+  static final long LONGEST_WAIT_MILLIS = 65_000;
+  /** How long a run's end waits for them when no refresh period was measured. */
+  static final long UNMEASURED_WAIT_MILLIS = 22_000;
   private static final long FINAL_POLL_MILLIS = 250;
 
   private final ServerProbe probe;
+  private final StopRequest stop;
   private final List<ServerSamples.Sample> samples = new ArrayList<>();
   private final ScheduledExecutorService timer;
   private String problem = "";
 
-  private ServerWatch(ServerProbe probe) {
+  private ServerWatch(ServerProbe probe, StopRequest stop) {
     this.probe = probe;
+    this.stop = stop;
     this.timer = probe == null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "metabench-server-metrics");
       t.setDaemon(true);
@@ -51,10 +56,11 @@ public final class ServerWatch implements AutoCloseable {
    * {@code run} with the server's view beside it: the watch starts before and stops after it,
    * and the result carries what was read ({@link RunResult#withServer}). Every command that
    * runs phases (runs, studies' runs, replays; in one process or as a job) goes through here.
+   * A stop requested by a signal ends the wait for the server's last refreshes.
    */
-  public static RunResult around(BenchConfig config, Target target, Run run)
+  public static RunResult around(BenchConfig config, Target target, StopRequest stop, Run run)
       throws IOException, InterruptedException {
-    ServerWatch watch = start(config, target);
+    ServerWatch watch = start(NameNodeMetrics.of(config, target), stop);
     RunResult result;
     try {
       result = run.run();
@@ -64,14 +70,9 @@ public final class ServerWatch implements AutoCloseable {
     return result.withServer(watch.samples());
   }
 
-  /** Starts sampling the server behind {@code target}, if it is one MetaBench reads. */
-  public static ServerWatch start(BenchConfig config, Target target) {
-    return start(NameNodeMetrics.of(config, target));
-  }
-
   /** Starts sampling {@code probe}; null: a watch that samples nothing. */
-  static ServerWatch start(ServerProbe probe) {
-    ServerWatch w = new ServerWatch(probe);
+  static ServerWatch start(ServerProbe probe, StopRequest stop) {
+    ServerWatch w = new ServerWatch(probe, stop);
     if (probe != null) {
       w.timer.scheduleAtFixedRate(w::sampleOnce, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
     }
@@ -96,7 +97,10 @@ public final class ServerWatch implements AutoCloseable {
     }
   }
 
-  /** Stops sampling, after one last reading so the last phase is bracketed. */
+  /**
+   * Stops sampling, after waiting for the readings that bracket the last phase ({@link
+   * #waitForRefreshes}).
+   */
   @Override
   public void close() {
     if (timer == null) {
@@ -110,60 +114,70 @@ public final class ServerWatch implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     if (running) {
-      // The server refreshes its figures every few seconds: wait (a little) for one refresh
-      // after the last phase, so its last calls are counted; a phase whose window has none is
-      // marked approximate.
-      // Both samples compared are taken after the run's end, so a change between them is a
-      // refresh after it.
+      waitForRefreshes();
+    }
+  }
+
+  /**
+   * The end of a run: reads the server until every server read holds all the run's calls ({@link
+   * ServerSamples#completeAfter}: each NameNode's counter moved after the run's end, or one
+   * refresh period and the slack passed since), so the last phase is counted as every other is.
+   * The wait follows the longest refresh period measured ({@link #finalWaitMillis}); it ends at
+   * once on a stop requested by a signal, and when a reading fails.
+   */
+  private void waitForRefreshes() {
+    long endMillis = System.currentTimeMillis();
+    long started = System.nanoTime();
+    sampleOnce();
+    while (problem().isEmpty() && !stop.bySignal()) {
+      List<ServerSamples.Sample> all = samplesSoFar();
+      ServerSamples.Sample latest = all.get(all.size() - 1);
+      List<String> counters = ServerSamples.callCounters(latest.values());
+      double period = ServerSamples.longestRefreshPeriodSeconds(all, counters);
+      // A NameNode that cannot be read now is not waited for: its count says so.
+      counters.removeIf(c -> !ServerSamples.wasRead(latest, c));
+      if (bracketed(all, counters, endMillis, period)
+          || System.nanoTime() - started >= finalWaitMillis(period) * 1_000_000L) {
+        break;
+      }
+      try {
+        Thread.sleep(FINAL_POLL_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
       sampleOnce();
-      Double before = lastCalls();
-      long deadline = System.nanoTime() + FINAL_WAIT_MILLIS * 1_000_000L;
-      while (before != null && problem().isEmpty()) {
-        sampleOnce();
-        Double now = lastCalls();
-        if (now == null || !now.equals(before) || System.nanoTime() - deadline >= 0) {
-          break;
-        }
-        try {
-          Thread.sleep(FINAL_POLL_MILLIS);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-          break;
-        }
+    }
+  }
+
+  /** Whether a reading after {@code endMillis} holds every call of each of {@code counters}. */
+  static boolean bracketed(List<ServerSamples.Sample> all, List<String> counters,
+      long endMillis, double periodSeconds) {
+    for (String c : counters) {
+      if (ServerSamples.completeAfter(all, c, endMillis, periodSeconds) < 0) {
+        return false;
       }
     }
+    return true;
+  }
+
+  /**
+   * The longest the end of a run waits: two refresh periods and the slack (a server with that
+   * period has refreshed twice by then), at most {@value #LONGEST_WAIT_MILLIS} ms; {@value
+   * #UNMEASURED_WAIT_MILLIS} ms when no period was measured (two of Hadoop's default 10 s periods
+   * and the slack).
+   */
+  static long finalWaitMillis(double periodSeconds) {
+    return Double.isNaN(periodSeconds) ? UNMEASURED_WAIT_MILLIS : Math.min(LONGEST_WAIT_MILLIS,
+        Math.round(2_000 * periodSeconds) + 2_000);
   }
 
   private synchronized String problem() {
     return problem;
   }
 
-  /** The calls counter of the last reading whose next refresh the end of a run waits for. */
-  private synchronized Double lastCalls() {
-    return samples.isEmpty() ? null : servingCalls(samples.get(samples.size() - 1).values());
-  }
-
-  /**
-   * The calls counter whose next refresh the end of a run waits for, in {@code reading}: the
-   * server's; with HA, the sum of those of the servers taking clients' calls (active and observer
-   * NameNodes, routers): a standby's own refresh says nothing of the run's last calls.
-   */
-  static Double servingCalls(java.util.Map<String, Double> reading) {
-    double serving = 0;
-    boolean ha = false;
-    for (java.util.Map.Entry<String, Double> e : reading.entrySet()) {
-      String key = e.getKey();
-      if (key.startsWith("nn.") && key.endsWith(".state")) {
-        ha = true;
-        String state = ServerSamples.stateName(e.getValue());
-        Double calls = reading.get(key.substring(0, key.length() - ".state".length()) + ".calls");
-        if (calls != null && ("active".equals(state) || "observer".equals(state)
-            || "router".equals(state))) {
-          serving += calls;
-        }
-      }
-    }
-    return ha ? Double.valueOf(serving) : reading.get("rpc.calls");
+  private synchronized List<ServerSamples.Sample> samplesSoFar() {
+    return new ArrayList<>(samples);
   }
 
   /** What was read; {@link ServerSamples#NONE} when there was nothing to read. */

@@ -15,9 +15,12 @@ import java.util.TreeSet;
  *
  * <p>Each NameNode's calls are counted between its own first and last refreshes inside the phase
  * when it made two there (NameNodes refresh their figures at their own times), as every other
- * figure of the view is; else around the phase (from the last sample before it to that
- * NameNode's first refresh after it), which may hold some of the calls made just before or after
- * it: {@link #around} says whether any NameNode was counted so. Immutable.
+ * figure of the view is; else around the phase (from the last sample before it to the first
+ * reading of that NameNode that holds all its calls up to the phase's end), which may hold some
+ * of the calls made just before or after it: {@link #around} says whether any NameNode was
+ * counted so. A NameNode whose calls no reading brackets (not read before the phase, unreachable
+ * after it, or no refresh of its figures seen or implied after it) is not counted, with the
+ * reason, never 0. Immutable.
  */
 public final class NameserviceView {
   static final NameserviceView NONE = new NameserviceView(Collections.<NameNode>emptyList(),
@@ -27,12 +30,14 @@ public final class NameserviceView {
   public static final class NameNode {
     private final String id;
     private final long calls;
+    private final String notCounted;
     private final String stateAtStart;
     private final String stateAtEnd;
 
-    NameNode(String id, long calls, String stateAtStart, String stateAtEnd) {
+    NameNode(String id, long calls, String notCounted, String stateAtStart, String stateAtEnd) {
       this.id = id;
       this.calls = calls;
+      this.notCounted = notCounted;
       this.stateAtStart = stateAtStart;
       this.stateAtEnd = stateAtEnd;
     }
@@ -41,9 +46,25 @@ public final class NameserviceView {
       return id;
     }
 
-    /** Calls its client RPC port handled, from any client. */
+    /**
+     * Calls its client RPC port handled, from any client; meaningless when {@link #counted} is
+     * false.
+     */
     public long calls() {
       return calls;
+    }
+
+    /** Whether the view saw the readings its calls are counted between. */
+    public boolean counted() {
+      return notCounted.isEmpty();
+    }
+
+    /**
+     * Why its calls are not counted ({@code nn2 did not refresh its figures after the phase
+     * (every 10 s); the reading ended 3 s after it}); empty when they are.
+     */
+    public String notCounted() {
+      return notCounted;
     }
 
     public String stateAtStart() {
@@ -54,10 +75,14 @@ public final class NameserviceView {
       return stateAtEnd;
     }
 
-    /** {@code nn2 active 60189}, or {@code nn1 active→standby 1200} when its state changed. */
+    /**
+     * {@code nn2 active 60189}, {@code nn1 active→standby 1200} when its state changed, {@code
+     * nn2 active not counted} when the view did not see its calls.
+     */
     public String describe() {
       return id + " " + (stateAtStart.equals(stateAtEnd) ? stateAtEnd
-          : stateAtStart + "→" + stateAtEnd) + " " + calls;
+          : stateAtStart + "→" + stateAtEnd) + " " + (counted() ? Long.toString(calls)
+          : "not counted");
     }
   }
 
@@ -110,8 +135,10 @@ public final class NameserviceView {
    * the refreshes {@code inside} it, and the samples from the window's first to the last taken
    * ({@code onward}). States are those of the last readings at or before the phase's start and
    * end; a failover counts when the reading before it was taken before the end. Counted around the
-   * phase, each NameNode's calls run from the window's first sample to that NameNode's own first
-   * refresh after the end (NameNodes refresh at their own times), else the last sample.
+   * phase, each NameNode's calls run from the window's first sample to the first reading that
+   * holds all its calls up to the phase's end ({@link ServerSamples#completeAfter}, with the
+   * longest of the NameNodes' refresh periods): without one, or without a reading before the
+   * phase, they are not counted, and say why.
    */
   static NameserviceView of(List<ServerSamples.Sample> window, List<ServerSamples.Sample> inside,
       List<ServerSamples.Sample> onward, long startMillis, long endMillis) {
@@ -129,6 +156,11 @@ public final class NameserviceView {
     if (ids.isEmpty()) {
       return NONE;
     }
+    List<String> counters = new ArrayList<>();
+    for (String id : ids) {
+      counters.add("nn." + id + ".calls");
+    }
+    double period = ServerSamples.longestRefreshPeriodSeconds(onward, counters);
     boolean around = false;
     int last = 0;
     while (last + 1 < window.size() && window.get(last + 1).epochMillis() <= endMillis) {
@@ -141,13 +173,22 @@ public final class NameserviceView {
       String calls = "nn." + id + ".calls";
       // Each NameNode refreshes its figures at its own times: its calls are counted between its
       // own first and last refreshes inside the phase, else around the phase.
-      int[] own = ServerSamples.refreshesInside(onward, calls, startMillis, endMillis);
-      double a = own == null ? window.get(0).get(calls) : onward.get(own[0]).get(calls);
-      double b = own == null ? refreshedAfter(onward, calls, endMillis)
-          : onward.get(own[1]).get(calls);
+      List<ServerSamples.Sample> read = ServerSamples.readings(onward, calls);
+      int[] own = ServerSamples.refreshesInside(read, calls, startMillis, endMillis);
       around |= own == null;
-      nameNodes.add(new NameNode(id, Double.isNaN(b) ? 0 : Math.round(b - (Double.isNaN(a) ? 0
-          : a)), ServerSamples.stateName(window.get(0).get(state)),
+      long counted = 0;
+      String why = "";
+      if (own != null) {
+        counted = Math.round(read.get(own[1]).get(calls) - read.get(own[0]).get(calls));
+      } else {
+        double a = window.get(0).get(calls);
+        int b = ServerSamples.completeAfter(onward, calls, endMillis, period);
+        why = Double.isNaN(a) ? id + " was not read before the phase"
+            : b < 0 ? notRefreshed(id, read, onward, endMillis, period) : "";
+        counted = why.isEmpty() ? Math.round(onward.get(b).get(calls) - a) : 0;
+      }
+      nameNodes.add(new NameNode(id, counted, why,
+          ServerSamples.stateName(window.get(0).get(state)),
           ServerSamples.stateName(window.get(last).get(state))));
       for (int i = 1; i < window.size() && window.get(i - 1).epochMillis() < endMillis; i++) {
         boolean was = "active".equals(ServerSamples.stateName(window.get(i - 1).get(state)));
@@ -158,22 +199,27 @@ public final class NameserviceView {
         }
       }
     }
-    nameNodes.sort((x, y) -> Long.compare(y.calls, x.calls));
+    // Counted first, most calls first.
+    nameNodes.sort((x, y) -> x.counted() != y.counted() ? (x.counted() ? -1 : 1)
+        : Long.compare(y.calls, x.calls));
     failovers.sort((x, y) -> Double.compare(x.toSeconds, y.toSeconds));
     return new NameserviceView(nameNodes, failovers, around);
   }
 
-  /** {@code counter} at its first refresh after {@code endMillis}; else at the last sample. */
-  private static double refreshedAfter(List<ServerSamples.Sample> onward, String counter,
-      long endMillis) {
-    for (int i = 1; i < onward.size(); i++) {
-      double before = onward.get(i - 1).get(counter);
-      double now = onward.get(i).get(counter);
-      if (onward.get(i - 1).epochMillis() >= endMillis && now != before) {
-        return now;
-      }
+  /**
+   * Why no reading after the phase holds NameNode {@code id}'s calls: it could not be read after
+   * the phase, or it did not refresh its figures in the readings that followed.
+   */
+  private static String notRefreshed(String id, List<ServerSamples.Sample> read,
+      List<ServerSamples.Sample> onward, long endMillis, double period) {
+    ServerSamples.Sample lastSample = onward.get(onward.size() - 1);
+    if (read.isEmpty() || read.get(read.size() - 1).epochMillis() < endMillis) {
+      return id + " could not be read after the phase";
     }
-    return onward.get(onward.size() - 1).get(counter);
+    return String.format(Locale.ROOT, "%s did not refresh its figures after the phase (%s); the "
+        + "reading ended %.0f s after it", id, Double.isNaN(period)
+        ? "its refresh period was not measured" : String.format(Locale.ROOT, "every %.0f s",
+        period), Math.max(0, lastSample.epochMillis() - endMillis) / 1000.0);
   }
 
   /** Every NameNode of the nameservice, most calls first; empty without HA. */
@@ -206,6 +252,11 @@ public final class NameserviceView {
     StringBuilder b = new StringBuilder("calls served").append(around
         ? " (around the phase: it held fewer than two refreshes)" : "").append(": ")
         .append(String.join(", ", each));
+    for (NameNode n : nameNodes) {
+      if (!n.counted()) {
+        b.append("; not counted: ").append(n.notCounted());
+      }
+    }
     for (Failover f : failovers) {
       b.append("; ").append(f.describe());
     }

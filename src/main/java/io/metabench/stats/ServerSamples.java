@@ -161,10 +161,20 @@ public final class ServerSamples {
 
   /** The median time between the server's refreshes, in seconds; NaN with fewer than two. */
   double refreshPeriodSeconds() {
+    return refreshPeriodSeconds(samples, CALLS);
+  }
+
+  /**
+   * The median time between the moves of {@code counter} (its server's refreshes), in seconds;
+   * NaN with fewer than two moves. A counter that stands still at some refreshes (a server with
+   * no calls in a period) makes it a multiple of the true period: longer, never shorter.
+   */
+  static double refreshPeriodSeconds(List<Sample> samples, String counter) {
     List<Long> gaps = new ArrayList<>();
     long last = -1;
     for (int i = 1; i < samples.size(); i++) {
-      if (samples.get(i).get(CALLS) != samples.get(i - 1).get(CALLS)) {
+      double now = samples.get(i).get(counter);
+      if (!Double.isNaN(now) && now != samples.get(i - 1).get(counter)) {
         if (last >= 0) {
           gaps.add(samples.get(i).epochMillis - last);
         }
@@ -176,5 +186,97 @@ public final class ServerSamples {
     }
     Collections.sort(gaps);
     return gaps.get(gaps.size() / 2) / 1000.0;
+  }
+
+  /**
+   * The counters whose refreshes bracket a phase: each NameNode's own ({@code nn.<id>.calls},
+   * with HA and behind a router), else the server's ({@code rpc.calls}).
+   */
+  public static List<String> callCounters(Map<String, Double> reading) {
+    List<String> counters = new ArrayList<>();
+    for (String key : reading.keySet()) {
+      if (key.startsWith("nn.") && key.endsWith(".state")) {
+        counters.add(key.substring(0, key.length() - ".state".length()) + ".calls");
+      }
+    }
+    if (counters.isEmpty() && reading.containsKey(CALLS)) {
+      counters.add(CALLS);
+    }
+    return counters;
+  }
+
+  /**
+   * The period after which every server read has surely refreshed its figures, in seconds: the
+   * longest of {@code counters}' own periods ({@link #refreshPeriodSeconds(List, String)}), as
+   * the servers of one nameservice share their metrics configuration; NaN when none was
+   * measured.
+   */
+  public static double longestRefreshPeriodSeconds(List<Sample> samples, List<String> counters) {
+    double longest = Double.NaN;
+    for (String c : counters) {
+      double p = refreshPeriodSeconds(samples, c);
+      longest = Double.isNaN(longest) || p > longest ? p : longest;
+    }
+    return longest;
+  }
+
+  /**
+   * The slack past one refresh period after which a reading must follow a refresh made after a
+   * given moment: one sampling interval, one for the period's measure (its moves are seen to a
+   * sampling interval).
+   */
+  static final long SLACK_MILLIS = 2_000;
+
+  /**
+   * The first sample whose value of {@code counter} holds every call its server handled up to
+   * {@code endMillis}; -1 when none does. Only samples in which the server was read count (the
+   * counter present, and its NameNode's {@code state} not unreachable: an unread server's figures
+   * are carried from an earlier reading). It is the later sample of the first refresh seen after
+   * the end (the counter moved between two readings, the earlier taken at or after the end), or
+   * else the first reading taken at least one refresh period ({@code periodSeconds}, NaN: not
+   * known) and {@link #SLACK_MILLIS} after the end: a refresh came in between, and the counter
+   * did not move at it.
+   */
+  public static int completeAfter(List<Sample> samples, String counter, long endMillis,
+      double periodSeconds) {
+    long implied = Double.isNaN(periodSeconds) ? Long.MAX_VALUE
+        : endMillis + Math.round(periodSeconds * 1000) + SLACK_MILLIS;
+    Sample before = null;
+    for (int i = 0; i < samples.size(); i++) {
+      Sample s = samples.get(i);
+      if (!wasRead(s, counter)) {
+        continue;
+      }
+      boolean refreshed = before != null && before.epochMillis >= endMillis
+          && before.get(counter) != s.get(counter);
+      if (refreshed || s.epochMillis >= implied) {
+        return i;
+      }
+      before = s;
+    }
+    return -1;
+  }
+
+  /**
+   * The samples in which the server whose counter {@code counter} is was read: the counter
+   * present, and its NameNode's {@code state} (for {@code nn.<id>.calls}) not unreachable, as an
+   * unread NameNode's figures are carried from its last reading.
+   */
+  static List<Sample> readings(List<Sample> samples, String counter) {
+    List<Sample> read = new ArrayList<>();
+    for (Sample s : samples) {
+      if (wasRead(s, counter)) {
+        read.add(s);
+      }
+    }
+    return read;
+  }
+
+  /** Whether the server whose counter {@code counter} is was read in {@code s}. */
+  public static boolean wasRead(Sample s, String counter) {
+    String state = counter.startsWith("nn.") && counter.endsWith(".calls")
+        ? counter.substring(0, counter.length() - ".calls".length()) + ".state" : null;
+    return !Double.isNaN(s.get(counter))
+        && (state == null || !"unreachable".equals(stateName(s.get(state))));
   }
 }

@@ -2,6 +2,7 @@ package io.metabench.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.metabench.core.StopRequest;
 import io.metabench.stats.ServerSamples;
 import io.metabench.testing.LogCapture;
 import java.io.IOException;
@@ -47,7 +48,7 @@ class ServerWatchTest {
     Scripted probe = new Scripted(1, 2);
     ServerSamples s;
     try (LogCapture log = new LogCapture("io.metabench.server")) {
-      ServerWatch w = ServerWatch.start(probe);
+      ServerWatch w = ServerWatch.start(probe, StopRequest.NEVER);
       Thread.sleep(2500);
       w.close();
       s = w.samples();
@@ -62,7 +63,7 @@ class ServerWatchTest {
   void closingWaitsForTheServersNextRefresh() {
     // The counter moves every 4th reading: the end keeps reading until it has seen it move.
     Scripted probe = new Scripted(4, -1);
-    ServerWatch w = ServerWatch.start(probe);
+    ServerWatch w = ServerWatch.start(probe, StopRequest.NEVER);
     w.close();
     ServerSamples s = w.samples();
     int n = s.samples().size();
@@ -73,8 +74,8 @@ class ServerWatchTest {
   }
 
   /**
-   * With HA, the end waits for the NameNode serving the clients, not for a standby whose counter
-   * moves at every reading.
+   * With HA, the end waits for every NameNode's refresh: the active one's, not only a standby's
+   * whose counter moves at every reading.
    */
   @Test
   void withHaClosingWaitsForTheServingNameNodesRefresh() {
@@ -97,7 +98,7 @@ class ServerWatchTest {
         return v;
       }
     };
-    ServerWatch w = ServerWatch.start(ha);
+    ServerWatch w = ServerWatch.start(ha, StopRequest.NEVER);
     w.close();
     java.util.List<ServerSamples.Sample> s = w.samples().samples();
     int n = s.size();
@@ -105,34 +106,76 @@ class ServerWatchTest {
         .isNotEqualTo(s.get(n - 2).values().get("nn.nn2.calls"));
   }
 
+  /** An active NameNode whose counter moves every 4th reading, and a standby's that never does. */
+  private static ServerProbe activeAndIdleStandby(AtomicInteger readings) {
+    return new ServerProbe() {
+      @Override
+      public String describe() {
+        return "scripted nameservice";
+      }
+
+      @Override
+      public Map<String, Double> sample() {
+        int n = readings.incrementAndGet();
+        Map<String, Double> v = new java.util.TreeMap<>();
+        v.put("nn.nn1.state", ServerSamples.stateCode("standby"));
+        v.put("nn.nn1.calls", 8.0);
+        v.put("nn.nn2.state", ServerSamples.stateCode("active"));
+        v.put("nn.nn2.calls", (double) (n / 4));
+        v.put("rpc.calls", 8 + (double) (n / 4));
+        return v;
+      }
+    };
+  }
+
   /**
-   * The end waits on the servers taking clients' calls: active and observer NameNodes, and the
-   * routers of a router nameservice (whose own counter was left out, so a run through routers
-   * with no NameNode behind them read waited out its whole final wait).
+   * A NameNode whose counter does not move (a standby with no calls) is waited for one refresh
+   * period (measured on the other's moves) and the slack: then its figure is known to hold every
+   * call, and the wait ends, long before the wait for an unmeasured period.
    */
   @Test
-  void theEndWaitsOnActiveObserverAndRouterCallsNotAStandbys() {
-    Map<String, Double> v = new java.util.TreeMap<>();
-    v.put("nn.nn1.state", ServerSamples.stateCode("standby"));
-    v.put("nn.nn1.calls", 1000.0);
-    v.put("nn.nn2.state", ServerSamples.stateCode("active"));
-    v.put("nn.nn2.calls", 20.0);
-    v.put("nn.nn3.state", ServerSamples.stateCode("observer"));
-    v.put("nn.nn3.calls", 300.0);
-    v.put("rpc.calls", 1320.0);
-    assertThat(ServerWatch.servingCalls(v)).isEqualTo(320.0);
-    Map<String, Double> routers = new java.util.TreeMap<>();
-    routers.put("nn.r1.state", ServerSamples.stateCode("router"));
-    routers.put("nn.r1.calls", 4000.0);
-    routers.put("rpc.calls", 4000.0);
-    assertThat(ServerWatch.servingCalls(routers)).isEqualTo(4000.0);
-    assertThat(ServerWatch.servingCalls(java.util.Collections.singletonMap("rpc.calls", 7.0)))
-        .isEqualTo(7.0);
+  void theEndWaitsOneMeasuredPeriodForACounterThatDoesNotMove() {
+    ServerWatch w = ServerWatch.start(activeAndIdleStandby(new AtomicInteger()),
+        StopRequest.NEVER);
+    long begun = System.currentTimeMillis();
+    w.close();
+    java.util.List<ServerSamples.Sample> s = w.samples().samples();
+    // The active one's counter moves every 4 readings of 250 ms: a period of about 1 s.
+    double period = ServerSamples.longestRefreshPeriodSeconds(s,
+        java.util.Arrays.asList("nn.nn1.calls", "nn.nn2.calls"));
+    assertThat(period).isBetween(0.5, 2.0);
+    long waited = s.get(s.size() - 1).epochMillis() - begun;
+    assertThat(waited).isGreaterThanOrEqualTo(Math.round(period * 1000) + 2_000)
+        .isLessThan(ServerWatch.UNMEASURED_WAIT_MILLIS);
+    assertThat(ServerSamples.completeAfter(s, "nn.nn1.calls", begun, period))
+        .isEqualTo(s.size() - 1);
+  }
+
+  /** A stop asked for by a signal (Ctrl-C) ends the wait at once. */
+  @Test
+  void aSignalsStopEndsTheWait() {
+    StopRequest stop = new StopRequest();
+    stop.request("SIGINT");
+    AtomicInteger readings = new AtomicInteger();
+    ServerWatch w = ServerWatch.start(activeAndIdleStandby(readings), stop);
+    w.close();
+    // One reading at the start, one at the end: no wait for the refreshes.
+    assertThat(readings.get()).isLessThanOrEqualTo(2);
+    assertThat(w.samples().samples()).isNotEmpty();
+  }
+
+  @Test
+  void theLongestWaitFollowsThePeriodUpToItsBound() {
+    assertThat(ServerWatch.finalWaitMillis(10)).isEqualTo(22_000);
+    assertThat(ServerWatch.finalWaitMillis(1.5)).isEqualTo(5_000);
+    assertThat(ServerWatch.finalWaitMillis(60)).isEqualTo(ServerWatch.LONGEST_WAIT_MILLIS);
+    assertThat(ServerWatch.finalWaitMillis(Double.NaN))
+        .isEqualTo(ServerWatch.UNMEASURED_WAIT_MILLIS);
   }
 
   @Test
   void nothingToReadIsNone() {
-    ServerWatch w = ServerWatch.start((ServerProbe) null);
+    ServerWatch w = ServerWatch.start((ServerProbe) null, StopRequest.NEVER);
     w.close();
     assertThat(w.samples()).isSameAs(ServerSamples.NONE);
   }

@@ -99,7 +99,7 @@ public final class CliParser {
     } catch (org.apache.commons.cli.UnrecognizedOptionException e) {
       String typed = e.getOption().replaceFirst("^-+", "");
       throw new InvalidInputException("Unrecognized option: -" + typed
-          + Suggestions.didYouMean(typed, io.metabench.config.Option.allNames(), "-")
+          + Suggestions.didYouMean(typed, io.metabench.config.OptionNames.all(), "-")
           + "; run with -help for every option (generic options such as -conf and -fs go first)");
     } catch (ParseException e) {
       throw new InvalidInputException(e.getMessage().replaceAll("\\s+", " ").trim()
@@ -135,7 +135,7 @@ public final class CliParser {
 
   /** The table entry of a parsed option: every commons-cli option is built from one. */
   private static io.metabench.config.Option entry(Option given) {
-    io.metabench.config.Option o = io.metabench.config.Option.forName(given.getOpt());
+    io.metabench.config.Option o = io.metabench.config.OptionNames.forName(given.getOpt());
     if (o == null) {
       throw new IllegalStateException("-" + given.getOpt() + " is not in the option table");
     }

@@ -1,7 +1,7 @@
 package io.metabench.command;
 
 import io.metabench.config.BenchConfig;
-import io.metabench.config.Option;
+import io.metabench.config.OptionNames;
 import io.metabench.config.StudyPlan;
 import io.metabench.op.OpType;
 import java.io.PrintStream;
@@ -56,7 +56,7 @@ final class DryRun {
       out.println("base directory: " + config.baseDir() + (config.baseDir().contains("://") ? ""
           : " (on the default file system; an embedded HDFS when none is configured)"));
     }
-    out.println("options in effect: " + Option.asOptions(conf));
+    out.println("options in effect: " + OptionNames.asOptions(conf));
     out.flush();
   }
 }

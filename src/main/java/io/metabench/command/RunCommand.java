@@ -2,6 +2,7 @@ package io.metabench.command;
 
 import io.metabench.cli.CliParser;
 import io.metabench.config.BenchConfig;
+import io.metabench.config.CapacityPlan;
 import io.metabench.config.Option;
 import io.metabench.config.StudyPlan;
 import io.metabench.core.NanoClock;
@@ -44,7 +45,12 @@ public final class RunCommand extends Command {
   }
 
   private int run(Configuration conf) throws IOException, InterruptedException {
+    CapacityPlan capacity = CapacityPlan.fromConfiguration(conf);
     StudyPlan plan = StudyPlan.fromConfiguration(conf);
+    if (capacity != null && !Option.DRY_RUN.readBool(conf)) {
+      return new CapacityCommand(context, this).run(capacity, plan.runConfiguration(conf,
+          plan.targets().get(0), plan.threadLevels().get(0)), plan.outDir());
+    }
     if (Option.DRY_RUN.readBool(conf)) {
       // Checked as a run would be, then only said.
       DryRun.print(context.out(), plan, BenchConfig.fromConfiguration(plan.runConfiguration(conf,
@@ -99,7 +105,7 @@ public final class RunCommand extends Command {
    * Runs here or as a job; {@code warmedBy} (a study's earlier run in this JVM) skips the client
    * warm-up of a run in this process only: a job's maps run in JVMs of their own.
    */
-  private RunResult executeWithout(BenchConfig config, Configuration conf, Target target,
+  RunResult executeWithout(BenchConfig config, Configuration conf, Target target,
       File series, int warmedBy) throws IOException, InterruptedException {
     boolean quiet = BenchConfig.quiet(conf);
     if (config.maps() > 0) {

@@ -216,6 +216,20 @@ public final class ConfigKeys {
   public static final String RATE = "metabench.rate";
 
   /**
+   * A capacity search's latency bounds ({@link LatencyBounds}); empty: no search. With them the
+   * run searches the highest rate its operation holds under them (docs/capacity.md).
+   */
+  public static final String CAPACITY = "metabench.capacity.bounds";
+  /** How long each step of a capacity search offers its rate, in milliseconds. */
+  public static final String CAPACITY_STEP_MILLIS = "metabench.capacity.step.millis";
+  /** The rate a capacity search's first step offers; 0: half a closed-loop probe's rate. */
+  public static final String CAPACITY_START = "metabench.capacity.start";
+  /** The width, in percent of the rate held, at which a capacity search stops bisecting. */
+  public static final String CAPACITY_PRECISION = "metabench.capacity.precision";
+  /** The share of failed operations, in percent, at or above which a step is broken. */
+  public static final String CAPACITY_FAILURES = "metabench.capacity.failures";
+
+  /**
    * The subtree the traversal phases (ls_r, count, du) walk: a path relative to the base
    * directory, or an absolute path on the target's file system (they only read). Empty: the base
    * directory.

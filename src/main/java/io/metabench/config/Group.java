@@ -11,6 +11,7 @@ public enum Group {
   BASICS("The options most runs need"),
   PHASES("Phases and paths"),
   PACING("Concurrency, pacing and studies"),
+  CAPACITY("Capacity under a latency bound"),
   OUTPUT("Output and messages"),
   FS("File system and security"),
   MAPREDUCE("MapReduce and several processes"),

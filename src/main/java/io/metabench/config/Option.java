@@ -9,9 +9,7 @@ import io.metabench.op.OpType;
 import io.metabench.path.PrefillTree;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.apache.hadoop.conf.Configuration;
 
@@ -184,6 +182,23 @@ public enum Option {
   RATE(SET, ValueType.RATE, cli("ops/s", "rate").key(ConfigKeys.RATE).def(0.0).run("rate")
       .group(Group.PACING).help("Fixed (open-loop) rate over all workers and maps; latency is "
           + "measured from when each operation was due (default: closed loop)")),
+  CAPACITY(SET, ValueType.BOUNDS, cli("p99=10ms,...", "capacity").key(ConfigKeys.CAPACITY)
+      .def("").group(Group.CAPACITY).notForReplay("a replay's capacity search comes later")
+      .help("Search the highest rate the operation holds with these latency bounds (from when "
+          + "each operation was due): open-loop steps at offered rates, bisected (docs/capacity.md)")),
+  CAPACITY_STEP(SECONDS, DURATION_MS, cli("duration", "capacityStep")
+      .key(ConfigKeys.CAPACITY_STEP_MILLIS).def(8_000L).group(Group.CAPACITY)
+      .help("How long each step of -capacity offers its rate: seconds (8) or 500ms, 8s, 1m "
+          + "(default 8 s)")),
+  CAPACITY_START(SET, ValueType.RATE, cli("ops/s", "capacityStart").key(ConfigKeys.CAPACITY_START)
+      .def(0.0).group(Group.CAPACITY).help("The rate -capacity's first step offers (default: "
+          + "half the rate of a closed-loop probe)")),
+  CAPACITY_PRECISION(SET, ValueType.PERCENT, cli("%", "capacityPrecision")
+      .key(ConfigKeys.CAPACITY_PRECISION).def(2.5).group(Group.CAPACITY).help("Stop bisecting "
+          + "when the rates held and broken are this close, in percent (default {default})")),
+  CAPACITY_FAILURES(SET, ValueType.PERCENT, cli("%", "capacityFailures")
+      .key(ConfigKeys.CAPACITY_FAILURES).def(1.0).group(Group.CAPACITY).help("A step whose "
+          + "failed operations reach this share, in percent, is broken (default {default})")),
   SUBTREE(SET, TEXT, cli("path", "subtree").key(ConfigKeys.SUBTREE).def("").run("subtree")
       .group(Group.PHASES).help("The subtree ls_r, count and du walk: relative to the base "
           + "directory, or absolute on its file system (default: the base directory)")),
@@ -444,52 +459,5 @@ public enum Option {
   /** Its name in the JSON {@code parameters}; null when results leave it out. */
   public String param() {
     return param;
-  }
-
-  /**
-   * The {@code metabench.*} settings of {@code conf} that an option stands for, as that option on
-   * a command line ({@code -threads 1 -numberOfFiles 1000 -cleanup}), in the table's order; keys
-   * of no option are left out.
-   */
-  public static String asOptions(Configuration conf) {
-    StringBuilder b = new StringBuilder();
-    java.util.Set<String> said = new java.util.HashSet<>();
-    for (Option o : values()) {
-      String v = o.key == null || o.names.isEmpty() ? null : conf.getTrimmed(o.key);
-      // A key two options write (-blocksPerFile's) is said once, by the first, its own option.
-      if (v == null || o.action == CliAction.WORKLOAD || o == DRY_RUN || !said.add(o.key)) {
-        continue;
-      }
-      b.append(b.length() == 0 ? "" : " ").append(o.label());
-      if (!(o.action == CliAction.FLAG && v.equals("true"))) {
-        b.append(' ').append(v.contains(" ") || v.isEmpty() ? "'" + v + "'" : v);
-      }
-    }
-    return b.toString();
-  }
-
-  /** Every command-line name and alias of every option. */
-  public static java.util.Set<String> allNames() {
-    return Collections.unmodifiableSet(ByName.MAP.keySet());
-  }
-
-  /** The option a command-line name (or alias) names; null for none. */
-  public static Option forName(String name) {
-    return ByName.MAP.get(name);
-  }
-
-  /** Built after the constants, which an enum's own static fields cannot be. */
-  private static final class ByName {
-    static final Map<String, Option> MAP = new HashMap<>();
-
-    static {
-      for (Option o : values()) {
-        for (String n : o.names) {
-          if (MAP.put(n, o) != null) {
-            throw new IllegalStateException("two options named -" + n);
-          }
-        }
-      }
-    }
   }
 }

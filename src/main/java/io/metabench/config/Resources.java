@@ -83,7 +83,7 @@ public final class Resources {
     String description = comment.find() ? comment.group(1).replaceAll("\\s+", " ").trim() : "";
     Configuration conf = new Configuration(false);
     conf.addResource(resource);
-    return new String[] {description, Option.asOptions(conf)};
+    return new String[] {description, OptionNames.asOptions(conf)};
   }
 
   /**

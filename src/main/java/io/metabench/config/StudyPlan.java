@@ -77,7 +77,7 @@ public final class StudyPlan {
    * @throws InvalidInputException naming the option and the fix
    */
   public static StudyPlan fromConfiguration(Configuration conf) {
-    StudyPlan plan = new StudyPlan(conf);
+    StudyPlan plan = unchecked(conf);
     BenchConfig first = null;
     for (TargetSpec t : plan.targets) {
       for (int threads : plan.threadLevels) {
@@ -89,6 +89,14 @@ public final class StudyPlan {
       requireSequenceRepeatable(first, plan);
     }
     return plan;
+  }
+
+  /**
+   * The plan's targets, concurrencies and iterations as given, without the checks of its runs'
+   * sequence: for a capacity search, whose own checks come first.
+   */
+  static StudyPlan unchecked(Configuration conf) {
+    return new StudyPlan(conf);
   }
 
   /**

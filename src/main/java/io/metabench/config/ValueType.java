@@ -142,6 +142,27 @@ public abstract class ValueType {
     }
   };
 
+  /** A share in percent, over 0 and under 100; a {@code Double}. */
+  static final ValueType PERCENT = new ValueType() {
+    @Override
+    Object parse(String raw, Option o) {
+      double p;
+      try {
+        p = Double.parseDouble(raw.replaceFirst("%$", ""));
+      } catch (NumberFormatException e) {
+        p = Double.NaN;
+      }
+      if (Double.isNaN(p) || p <= 0 || p >= 100) {
+        throw new InvalidInputException(o.label() + " '" + raw + "' is not a percentage; give a "
+            + "number over 0 and under 100, such as " + o.defaultText());
+      }
+      return p;
+    }
+  };
+
+  /** A capacity search's {@link LatencyBounds}; the JSON shows their text. */
+  static final ValueType BOUNDS = textual(LatencyBounds::parse);
+
   /** A replay's pace, a {@code Double} of 0 or more; empty means the default. */
   static final ValueType SPEED = new ValueType() {
     @Override

@@ -50,7 +50,7 @@ public final class CsvFormat {
       "threads", "iterations", "tps_mean", "tps_min", "tps_max", "tps_stddev", "ok", "failed",
       "mean_ms", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "knee");
 
-  private static CSVPrinter printer(Appendable out, List<String> columns) throws IOException {
+  static CSVPrinter printer(Appendable out, List<String> columns) throws IOException {
     return new CSVPrinter(out, CSVFormat.DEFAULT.builder().setRecordSeparator('\n')
         .setHeader(columns.toArray(new String[0])).build());
   }

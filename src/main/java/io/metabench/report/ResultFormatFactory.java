@@ -101,6 +101,26 @@ public final class ResultFormatFactory {
     return new PercentilesFormat();
   }
 
+  /**
+   * A format of a capacity search's result.
+   *
+   * @throws IllegalArgumentException when {@code type} does not write capacity results
+   */
+  public static ResultFormat<io.metabench.stats.capacity.CapacityResult> forCapacity(
+      ResultFormatType type) {
+    check(type, ResultFormatType.Input.CAPACITY);
+    switch (type) {
+      case CAPACITY_TEXT:
+        return new CapacityFormat.Text();
+      case CAPACITY_JSON:
+        return new CapacityFormat.Json();
+      case CAPACITY_CSV:
+        return new CapacityFormat.Csv();
+      default:
+        throw new AssertionError(type);
+    }
+  }
+
   private static void check(ResultFormatType type, ResultFormatType.Input input) {
     if (type.input() != input) {
       throw new IllegalArgumentException(type + " writes " + type.input().name().toLowerCase(

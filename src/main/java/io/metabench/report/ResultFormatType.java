@@ -33,12 +33,18 @@ public enum ResultFormatType {
   /** The self-contained {@code report.html}. */
   HTML(Input.SUMMARY),
   /** A phase's {@code .hgrm}: HdrHistogram's percentile distribution, in milliseconds. */
-  PERCENTILES(Input.PHASE);
+  PERCENTILES(Input.PHASE),
+  /** A capacity search's answer and steps as text. */
+  CAPACITY_TEXT(Input.CAPACITY),
+  /** A capacity search and every step's run as JSON. */
+  CAPACITY_JSON(Input.CAPACITY),
+  /** One CSV row a capacity search's step. */
+  CAPACITY_CSV(Input.CAPACITY);
 
   /** The kind of results a format writes. */
   public enum Input {
     RUN(RunResult.class), STUDY(StudyResult.class), SUMMARY(StudySummary.class),
-    PHASE(PhaseResult.class);
+    PHASE(PhaseResult.class), CAPACITY(io.metabench.stats.capacity.CapacityResult.class);
 
     private final Class<?> type;
 

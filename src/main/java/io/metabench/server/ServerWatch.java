@@ -60,7 +60,7 @@ public final class ServerWatch implements AutoCloseable {
    */
   public static RunResult around(BenchConfig config, Target target, StopRequest stop, Run run)
       throws IOException, InterruptedException {
-    ServerWatch watch = start(NameNodeMetrics.of(config, target), stop);
+    ServerWatch watch = start(config, target, stop);
     RunResult result;
     try {
       result = run.run();
@@ -68,6 +68,15 @@ public final class ServerWatch implements AutoCloseable {
       watch.close();
     }
     return result.withServer(watch.samples());
+  }
+
+  /**
+   * Starts sampling the server behind {@code target}, if it is one MetaBench reads, for several
+   * runs in a row (a capacity search's steps): {@link #close} after the last, then {@link
+   * #samples}, which each run's phases are sliced from.
+   */
+  public static ServerWatch start(BenchConfig config, Target target, StopRequest stop) {
+    return start(NameNodeMetrics.of(config, target), stop);
   }
 
   /** Starts sampling {@code probe}; null: a watch that samples nothing. */

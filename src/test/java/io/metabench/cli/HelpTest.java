@@ -49,7 +49,7 @@ class HelpTest {
     assertThat(pacing).contains("Concurrency, pacing and studies:").contains("-rate <ops/s>")
         .doesNotContain("-operation <").doesNotContain("-principal");
     String all = help("all");
-    for (String name : io.metabench.config.Option.allNames()) {
+    for (String name : io.metabench.config.OptionNames.all()) {
       assertThat(all).contains("-" + name);
     }
     assertThat(help("FS")).contains("-principal").contains("-keytab");
@@ -70,7 +70,7 @@ class HelpTest {
   void anUnknownTopicIsRefusedWithTheTopicsAndTheLikelyOne() {
     assertThatThrownBy(() -> help("pacin")).isInstanceOf(InvalidInputException.class)
         .hasMessage("-help pacin is not a help topic; did you mean pacing?: give one of basics, "
-            + "phases, pacing, output, fs, mapreduce, workloads, compat, all, or -help alone for "
+            + "phases, pacing, capacity, output, fs, mapreduce, workloads, compat, all, or -help alone for "
             + "the most used options");
   }
 

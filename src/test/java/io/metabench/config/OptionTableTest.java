@@ -88,6 +88,11 @@ class OptionTableTest {
     sample(Option.SIZE_FOR, "6", "6s", 6000L);
     sample(Option.SIZED, "by hand", "by hand", "by hand");
     sample(Option.RATE, "100", "100", 100.0);
+    sample(Option.CAPACITY, "p99=10ms", "p99=10ms", null);
+    sample(Option.CAPACITY_STEP, "5", "5s", null);
+    sample(Option.CAPACITY_START, "100", "100", null);
+    sample(Option.CAPACITY_PRECISION, "5", "5", null);
+    sample(Option.CAPACITY_FAILURES, "2", "2", null);
     sample(Option.SUBTREE, "sub", "sub", "sub");
     sample(Option.MIX, "stat:1", "stat:1", "stat:1");
     sample(Option.SEED, "42", "42", 42L);
@@ -235,7 +240,7 @@ class OptionTableTest {
       }
       for (String n : o.names()) {
         assertThat(names.add(n)).as("-%s named twice", n).isTrue();
-        assertThat(Option.forName(n)).isSameAs(o);
+        assertThat(OptionNames.forName(n)).isSameAs(o);
       }
       if (o.type().holdsValue()) {
         assertThat(o.key()).as(o + " key").isNotNull();

@@ -90,6 +90,8 @@ class BadInputTableTest {
           AuditLog.read(replay.auditLog());
         } else {
           CliParser.parse(args.toArray(new String[0]), conf);
+          // In RunCommand's order: a capacity search's checks, then the study's.
+          io.metabench.config.CapacityPlan.fromConfiguration(conf);
           StudyPlan.fromConfiguration(conf);
         }
         fail("`" + row[0] + "` was accepted; docs/usage.md says: " + row[1]);

@@ -1,0 +1,121 @@
+package io.metabench.command;
+
+import io.metabench.config.BenchConfig;
+import io.metabench.config.CapacityPlan;
+import io.metabench.fs.Target;
+import io.metabench.fs.TargetResolver;
+import io.metabench.report.OutputPlan;
+import io.metabench.report.ResultFiles;
+import io.metabench.report.ResultFormatFactory;
+import io.metabench.report.ResultFormatType;
+import io.metabench.runner.CapacitySearch;
+import io.metabench.runner.RunChecks;
+import io.metabench.server.ServerWatch;
+import io.metabench.stats.ServerSamples;
+import io.metabench.stats.capacity.CapacityResult;
+import io.metabench.stats.capacity.CapacityStep;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * A capacity search (docs/capacity.md): a run whose {@code -capacity} bounds make it search the
+ * highest rate its operation holds under them. One line a step on stdout as it ends, then the
+ * answer and the steps' table; in its directory ({@code -outDir}, or a new one under
+ * {@code metabench-results/}) {@code result.json}, {@code steps.csv} and every step's table in
+ * {@code runs.txt}. Reached through {@link RunCommand}: its option makes it one.
+ */
+final class CapacityCommand {
+  private final CommandContext context;
+  private final RunCommand runs;
+
+  CapacityCommand(CommandContext context, RunCommand runs) {
+    this.context = context;
+    this.runs = runs;
+  }
+
+  /**
+   * Runs the search of {@code plan} with {@code conf} (the run's configuration), writing its files
+   * into {@code outDir} (empty: a new directory).
+   *
+   * @return the exit code: 0 when the search ended, 130 when a signal stopped it
+   */
+  int run(CapacityPlan plan, Configuration conf, String outDir)
+      throws IOException, InterruptedException {
+    BenchConfig config = BenchConfig.fromConfiguration(conf);
+    OutputPlan.checkJsonOut(config);
+    RunCommand.warnAdjustments(config);
+    PrintStream out = context.out();
+    // Resolved and checked as the search's first run: what the searched operation needs, it
+    // makes first (on an embedded HDFS too, which starts empty).
+    Configuration first = new Configuration(conf);
+    first.set(io.metabench.config.ConfigKeys.OPERATIONS,
+        CapacitySearch.firstOperation(plan.operation()).id());
+    BenchConfig firstConfig = BenchConfig.fromConfiguration(first);
+    try (Target target = TargetResolver.resolve(firstConfig, conf)) {
+      RunChecks.preflight(firstConfig, target);
+      OutputPlan files = OutputPlan.inDirectory(outDir, "capacity-" + plan.operation().id() + "-"
+          + target.shortName(), System.currentTimeMillis(), config.overwrite(),
+          config.jsonOut());
+      Publisher publisher = new Publisher(out);
+      // One watch of the server for the whole search: each step's phases are sliced from it.
+      ServerWatch watch = ServerWatch.start(config, target, context.stop());
+      CapacityResult result;
+      try {
+        result = new CapacitySearch(plan, conf, target, (c, rc, t, warmedBy) ->
+            runs.executeWithout(c, rc, t, null, warmedBy), context.stop(), s -> {
+              out.println(oneLine(s));
+              out.flush();
+              try {
+                ResultFiles.appendText(files.runsText(), "== step " + s.number() + " ("
+                    + s.kind().id() + ", " + CapacityResult.rate(s.offered()) + " ops/s) ==\n"
+                    + publisher.tableOf(s.run()) + "\n");
+              } catch (IOException e) {
+                context.err().println("metabench: could not write a step's table: " + e);
+              }
+            }).run();
+      } finally {
+        watch.close();
+      }
+      result = withServer(result, watch.samples());
+      StringBuilder text = new StringBuilder();
+      ResultFormatFactory.forCapacity(ResultFormatType.CAPACITY_TEXT).write(result, text);
+      out.printf(Locale.ROOT, "%n%s", text);
+      File json = ResultFiles.write(files.studyJson(), ResultFormatFactory.forCapacity(
+          ResultFormatType.CAPACITY_JSON), result);
+      ResultFiles.write(new File(files.dir(), "steps.csv"), ResultFormatFactory.forCapacity(
+          ResultFormatType.CAPACITY_CSV), result);
+      out.printf(Locale.ROOT, "%nResults: %s (%s)%n", files.dir(), json.getName());
+      out.flush();
+      return context.stop().isRequested() && context.stop().bySignal()
+          ? io.metabench.stats.RunResult.INTERRUPTED_EXIT_CODE : Command.EXIT_OK;
+    }
+  }
+
+  /** {@code step 3: 4,000 ops/s offered, 3,998/s achieved, p99 2.104 ms: held}. */
+  static String oneLine(CapacityStep s) {
+    return String.format(Locale.ROOT, "%s: %s, %s/s achieved, p99 %.3f ms%s", s.kind()
+        == CapacityStep.Kind.PROBE ? "probe" : "step " + s.number(), s.kind()
+        == CapacityStep.Kind.PROBE ? "closed loop" : CapacityResult.rate(s.offered())
+        + " ops/s offered", CapacityResult.rate(s.phase().attemptedPerSecond()), s.phase().latencyMillisAt(99),
+        s.verdict() == null ? "" : ": " + s.verdict().describe());
+  }
+
+  /** The search with the server's view set beside each step's run. */
+  private static CapacityResult withServer(CapacityResult r, ServerSamples samples) {
+    if (!samples.present()) {
+      return r;
+    }
+    List<CapacityStep> steps = new ArrayList<>();
+    for (CapacityStep s : r.steps()) {
+      steps.add(new CapacityStep(s.number(), s.kind(), s.offered(), s.run().withServer(samples),
+          s.phase(), s.verdict()));
+    }
+    return new CapacityResult(r.plan(), r.target(), r.threads(), steps, r.held(), r.brokeAt(),
+        r.clientLimited(), r.ending(), r.seconds());
+  }
+}

@@ -1,0 +1,134 @@
+package io.metabench.config;
+
+import io.metabench.core.InvalidInputException;
+import io.metabench.op.OpType;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * What a capacity search is asked to do (docs/capacity.md): the latency bounds, how long each
+ * step offers its rate, where the first step begins, when bisection stops, and the share of
+ * failures that breaks a step. Read and checked against the rest of the command line before
+ * anything is touched: a search that cannot be done says why and what to change.
+ *
+ * <p>Immutable.
+ */
+public final class CapacityPlan {
+  private final LatencyBounds bounds;
+  private final OpType operation;
+  private final long stepMillis;
+  private final double startRate;
+  private final double precision;
+  private final double failureShare;
+
+  private CapacityPlan(LatencyBounds bounds, OpType operation, long stepMillis, double startRate,
+      double precision, double failureShare) {
+    this.bounds = bounds;
+    this.operation = operation;
+    this.stepMillis = stepMillis;
+    this.startRate = startRate;
+    this.precision = precision;
+    this.failureShare = failureShare;
+  }
+
+  /**
+   * The search {@code conf} asks for; null when it asks for none ({@code -capacity} not given).
+   *
+   * @throws InvalidInputException when a search option comes without {@code -capacity}, or the
+   *     rest of the command line contradicts a search
+   */
+  public static CapacityPlan fromConfiguration(Configuration conf) {
+    LatencyBounds bounds = (LatencyBounds) Option.CAPACITY.read(conf);
+    Option[] own = {Option.CAPACITY_STEP, Option.CAPACITY_START, Option.CAPACITY_PRECISION,
+        Option.CAPACITY_FAILURES};
+    if (!bounds.present()) {
+      for (Option o : own) {
+        if (UserSettings.isSetByUser(conf, o.key())) {
+          throw new InvalidInputException(o.label() + " is an option of a capacity search: add "
+              + "-capacity p99=10ms (your bounds), or drop it");
+        }
+      }
+      return null;
+    }
+    refuse(conf, Option.RATE, "-capacity chooses each step's rate: drop -rate (-capacityStart "
+        + "sets the first step's)");
+    refuse(conf, Option.DURATION, "-capacity runs each step -capacityStep long: drop -duration "
+        + "(or give -capacityStep)");
+    refuse(conf, Option.WARMUP, "-capacity judges each step whole, after the client warm-up: "
+        + "drop -warmup");
+    refuse(conf, Option.MIX, "-capacity searches one operation in this version: drop -mix and "
+        + "give -operation");
+    StudyPlan study = StudyPlan.unchecked(conf);
+    if (study.runs() > 1) {
+      throw new InvalidInputException("-capacity searches one target at one concurrency: give "
+          + "one -target, one -threads value and no -iterations");
+    }
+    BenchConfig config = BenchConfig.fromConfiguration(study.runConfiguration(conf,
+        study.targets().get(0), study.threadLevels().get(0)));
+    if (config.maps() > 0 || config.processes() > 0) {
+      throw new InvalidInputException("-capacity runs in this process in this version: drop "
+          + (config.maps() > 0 ? "-maps" : "-processes"));
+    }
+    List<OpType> ops = config.operations();
+    if (ops.size() != 1) {
+      throw new InvalidInputException("-capacity searches one operation: give -operation with "
+          + "one of " + OpType.validNames() + (ops.isEmpty() ? "" : " (not " + OpType.join(ops)
+          + ")"));
+    }
+    OpType op = ops.get(0);
+    if (op.traverses() || op == OpType.MIX) {
+      throw new InvalidInputException("-capacity cannot pace " + op.id() + ": a traversal is one "
+          + "walk, not operations at a rate; search an operation such as stat or create_write");
+    }
+    for (LatencyBounds.Bound b : bounds.bounds()) {
+      if (b.operation() != null && b.operation() != op) {
+        throw new InvalidInputException("-capacity " + b.describe() + " bounds "
+            + b.operation().id() + ", which the search does not run (-operation " + op.id()
+            + "): bound " + op.id() + " or every operation (p99=10ms)");
+      }
+    }
+    long step = Option.CAPACITY_STEP.readLong(conf);
+    if (step < 2_000) {
+      throw new InvalidInputException("-capacityStep " + step + "ms is too short to judge a "
+          + "rate: give at least 2 s (8 s by default)");
+    }
+    return new CapacityPlan(bounds, op, step, (Double) Option.CAPACITY_START.read(conf),
+        (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
+        (Double) Option.CAPACITY_FAILURES.read(conf) / 100);
+  }
+
+  private static void refuse(Configuration conf, Option o, String why) {
+    if (UserSettings.isSetByUser(conf, o.key()) && !String.valueOf(o.defaultValue()).equals(
+        String.valueOf(o.read(conf)))) {
+      throw new InvalidInputException(why);
+    }
+  }
+
+  public LatencyBounds bounds() {
+    return bounds;
+  }
+
+  /** The operation searched. */
+  public OpType operation() {
+    return operation;
+  }
+
+  public long stepMillis() {
+    return stepMillis;
+  }
+
+  /** The first step's rate; 0: half a closed-loop probe's. */
+  public double startRate() {
+    return startRate;
+  }
+
+  /** The width at which bisection stops, as a fraction of the rate held (0.025). */
+  public double precision() {
+    return precision;
+  }
+
+  /** The share of failed operations that breaks a step, as a fraction (0.01). */
+  public double failureShare() {
+    return failureShare;
+  }
+}

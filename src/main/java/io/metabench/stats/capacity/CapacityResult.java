@@ -1,0 +1,148 @@
+package io.metabench.stats.capacity;
+
+import io.metabench.config.CapacityPlan;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A capacity search's outcome (docs/capacity.md): the highest rate held under the bounds, the
+ * lowest above it that was not, whether that one was the client's limit rather than the store's,
+ * and every step. Immutable.
+ */
+public final class CapacityResult {
+  private final CapacityPlan plan;
+  private final String target;
+  private final int threads;
+  private final List<CapacityStep> steps;
+  private final double held;
+  private final double brokeAt;
+  private final boolean clientLimited;
+  private final String ending;
+  private final double seconds;
+
+  /**
+   * @param held the highest rate held (confirmed where the search got that far); NaN: none
+   * @param brokeAt the lowest rate above it not held; NaN: none
+   * @param clientLimited whether that step was invalid: the client could not offer it
+   * @param ending how the search ended, when not by converging ("stopped: ..."); empty otherwise
+   */
+  public CapacityResult(CapacityPlan plan, String target, int threads, List<CapacityStep> steps,
+      double held, double brokeAt, boolean clientLimited, String ending, double seconds) {
+    this.plan = plan;
+    this.target = target;
+    this.threads = threads;
+    this.steps = Collections.unmodifiableList(new ArrayList<>(steps));
+    this.held = held;
+    this.brokeAt = brokeAt;
+    this.clientLimited = clientLimited;
+    this.ending = ending;
+    this.seconds = seconds;
+  }
+
+  public CapacityPlan plan() {
+    return plan;
+  }
+
+  /** The file system searched, as its runs name it. */
+  public String target() {
+    return target;
+  }
+
+  public int threads() {
+    return threads;
+  }
+
+  public List<CapacityStep> steps() {
+    return steps;
+  }
+
+  /** The highest rate held; NaN when none was. */
+  public double held() {
+    return held;
+  }
+
+  /** The lowest rate above {@link #held} that was not held; NaN when none was found. */
+  public double brokeAt() {
+    return brokeAt;
+  }
+
+  /** Whether {@link #brokeAt} was the client's limit (an invalid step), not the store's. */
+  public boolean clientLimited() {
+    return clientLimited;
+  }
+
+  /** How the search ended when it did not converge; empty when it did. */
+  public String ending() {
+    return ending;
+  }
+
+  /** The search's wall time, every step, probe and setup included. */
+  public double seconds() {
+    return seconds;
+  }
+
+  /** The steps judged (the probe left out). */
+  public int judgedSteps() {
+    int n = 0;
+    for (CapacityStep s : steps) {
+      n += s.kind() == CapacityStep.Kind.PROBE ? 0 : 1;
+    }
+    return n;
+  }
+
+  /**
+   * The answer in one line: {@code stat holds 18,400 ops/s at p99 <= 10 ms (held 18,400, broke
+   * at 18,900; 11 steps, 3 min 40 s)}; a client's limit says "at least".
+   */
+  public String answer() {
+    String op = plan.operation().id();
+    String where = String.format(Locale.ROOT, "%d steps, %s", judgedSteps(), duration(seconds));
+    if (Double.isNaN(held)) {
+      return String.format(Locale.ROOT, "%s holds no rate at %s: the lowest tried, %s ops/s, was "
+          + "not held (%s)%s", op, plan.bounds().describe(), rate(lowestTried()), where,
+          ending.isEmpty() ? "" : "; " + ending);
+    }
+    if (clientLimited) {
+      return String.format(Locale.ROOT, "%s holds at least %s ops/s at %s: the client could not "
+          + "offer %s ops/s, so the store's limit was not reached (%s)%s", op, rate(held),
+          plan.bounds().describe(), rate(brokeAt), where, ending.isEmpty() ? "" : "; " + ending);
+    }
+    return String.format(Locale.ROOT, "%s holds %s ops/s at %s (held %s, %s; %s)%s", op,
+        rate(held), plan.bounds().describe(), rate(held), Double.isNaN(brokeAt)
+        ? "none broke" : "broke at " + rate(brokeAt), where, ending.isEmpty() ? "" : "; "
+        + ending);
+  }
+
+  private double lowestTried() {
+    double low = Double.NaN;
+    for (CapacityStep s : steps) {
+      if (s.kind() != CapacityStep.Kind.PROBE && (Double.isNaN(low) || s.offered() < low)) {
+        low = s.offered();
+      }
+    }
+    return low;
+  }
+
+  /** {@code 18,400}: a rate to three significant figures or to the unit, grouped. */
+  public static String rate(double r) {
+    if (Double.isNaN(r)) {
+      return "-";
+    }
+    double rounded = r >= 1000 ? roundTo(r, 3) : Math.round(r * 10) / 10.0;
+    return rounded == Math.rint(rounded) ? String.format(Locale.ROOT, "%,d", (long) rounded)
+        : String.format(Locale.ROOT, "%,.1f", rounded);
+  }
+
+  private static double roundTo(double v, int figures) {
+    double scale = Math.pow(10, Math.floor(Math.log10(v)) + 1 - figures);
+    return Math.round(v / scale) * scale;
+  }
+
+  /** {@code 3 min 40 s}, {@code 52 s}. */
+  public static String duration(double seconds) {
+    long s = Math.round(seconds);
+    return s >= 60 ? String.format(Locale.ROOT, "%d min %d s", s / 60, s % 60) : s + " s";
+  }
+}

@@ -1,0 +1,190 @@
+package io.metabench.stats.capacity;
+
+import io.metabench.config.LatencyBounds;
+import io.metabench.stats.IntervalSeries;
+import io.metabench.stats.PhaseResult;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Whether one step of a capacity search held its offered rate (docs/capacity.md, "Held"). A step
+ * is <b>held</b> when all of: it achieved at least {@value #ACHIEVED} of the rate offered; every
+ * bound holds on the latencies measured from when each operation was due, over the whole step and
+ * over its last third; its failures stay under the share given. It is <b>broken</b> when one of
+ * these fails because of the store: the store's own answer (the service time, from each call's
+ * actual start) breaks the bound too, or operations failed. It is <b>invalid</b> when the client
+ * could not offer the rate, so the step says nothing of the store: the bound broke only on time
+ * operations spent waiting for a free worker (the store answered within it), the achieved rate
+ * fell short likewise, or the client JVM was CPU- or GC-bound (where it measures the client
+ * alone: not on an embedded HDFS, whose servers share its JVM).
+ *
+ * <p>Immutable.
+ */
+public final class StepVerdict {
+  /** The least share of the offered rate a held step achieves. */
+  public static final double ACHIEVED = 0.98;
+
+  /** A step's outcome. */
+  public enum Outcome {
+    HELD, BROKEN, INVALID;
+
+    /** {@code held}, {@code broken}, {@code invalid}. */
+    public String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  private final Outcome outcome;
+  private final List<String> reasons;
+  private final double worstRatio;
+
+  private StepVerdict(Outcome outcome, List<String> reasons, double worstRatio) {
+    this.outcome = outcome;
+    this.reasons = Collections.unmodifiableList(reasons);
+    this.worstRatio = worstRatio;
+  }
+
+  /**
+   * Judges {@code p}, a phase run at {@code offered} operations a second, by {@code bounds}, with
+   * failures breaking it from {@code failureShare} (a fraction) on; {@code clientCpuIsOwn}: the
+   * JVM's CPU is the client's alone (false on an embedded HDFS).
+   */
+  public static StepVerdict judge(PhaseResult p, double offered, List<LatencyBounds.Bound> bounds,
+      double failureShare, boolean clientCpuIsOwn) {
+    List<String> store = new ArrayList<>();
+    List<String> client = new ArrayList<>();
+    if (p.attempted() == 0) {
+      return new StepVerdict(Outcome.INVALID, Collections.singletonList("no operation ran"),
+          Double.NaN);
+    }
+    double worst = 0;
+    boolean storeSlow = false;
+    for (LatencyBounds.Bound b : bounds) {
+      double fromDue = p.latencyMillisAt(b.percentile());
+      double service = serviceMillisAt(p, b.percentile());
+      worst = Math.max(worst, fromDue / b.millis());
+      if (fromDue > b.millis()) {
+        if (service > b.millis()) {
+          storeSlow = true;
+          store.add(String.format(Locale.ROOT, "p%s %s ms > %s ms", number(b.percentile()),
+              ms(fromDue), number(b.millis())));
+        } else {
+          client.add(String.format(Locale.ROOT, "p%s %s ms > %s ms from when due, but the store "
+              + "answered p%s in %s ms: operations waited for a free worker; %s",
+              number(b.percentile()), ms(fromDue), number(b.millis()), number(b.percentile()),
+              ms(service), workersNeeded(p, offered, b.millis())));
+        }
+      }
+    }
+    double failed = p.failed() / (double) p.attempted();
+    if (failed >= failureShare) {
+      store.add(String.format(Locale.ROOT, "%.2f %% of operations failed (at most %s %%)",
+          100 * failed, number(100 * failureShare)));
+    }
+    double achieved = p.attemptedPerSecond();
+    if (achieved < ACHIEVED * offered && store.isEmpty()) {
+      String what = String.format(Locale.ROOT, "achieved %.1f/s, under %.0f %% of %.1f/s",
+          achieved, 100 * ACHIEVED, offered);
+      if (storeSlow) {
+        store.add(what);
+      } else {
+        client.add(what + ", the store answering within its bounds; " + workersNeeded(p, offered,
+            bounds.isEmpty() ? Double.NaN : bounds.get(0).millis()));
+      }
+    }
+    if (store.isEmpty() && client.isEmpty()) {
+      String rising = lastThird(p, bounds);
+      if (!rising.isEmpty()) {
+        store.add(rising);
+      }
+    }
+    if (clientCpuIsOwn && p.clientLoad().measured() && p.clientLoad().bound()) {
+      client.add("client-bound: " + p.clientLoad().describe() + " (give fewer -threads per "
+          + "process, or more processes)");
+    }
+    List<String> reasons = new ArrayList<>(client);
+    reasons.addAll(store);
+    Outcome o = !client.isEmpty() ? Outcome.INVALID : store.isEmpty() ? Outcome.HELD
+        : Outcome.BROKEN;
+    return new StepVerdict(o, reasons, worst);
+  }
+
+  /**
+   * The bounds over the step's last third (its last full seconds, at least two): a backlog that
+   * grows through the step breaks them there first. Empty when they hold or the step is too
+   * short to tell.
+   */
+  private static String lastThird(PhaseResult p, List<LatencyBounds.Bound> bounds) {
+    List<IntervalSeries.Interval> all = p.series().intervals();
+    int n = all.size() / 3;
+    if (n < 2) {
+      return "";
+    }
+    Histogram h = new Histogram(3);
+    for (IntervalSeries.Interval i : all.subList(all.size() - n, all.size())) {
+      h.add(i.latency());
+    }
+    if (h.getTotalCount() == 0) {
+      return "";
+    }
+    for (LatencyBounds.Bound b : bounds) {
+      double v = h.getValueAtPercentile(b.percentile()) / 1e6;
+      if (v > b.millis()) {
+        return String.format(Locale.ROOT, "rising: p%s over the last %d s %s ms > %s ms",
+            number(b.percentile()), n, ms(v), number(b.millis()));
+      }
+    }
+    return "";
+  }
+
+  /**
+   * What it takes to judge {@code boundMillis} at {@code offered}: a store that queues calls
+   * holds at most as many as the client has workers, so only with at least offered × bound
+   * workers (Little's law) does a store slower than the bound show it in its own answers rather
+   * than in operations waiting for a worker.
+   */
+  static String workersNeeded(PhaseResult p, double offered, double boundMillis) {
+    long needed = (long) Math.ceil(offered * boundMillis / 1000);
+    return Double.isNaN(boundMillis) || needed <= p.workers() ? "give more -threads"
+        : String.format(Locale.ROOT, "judging %s ms at %.1f ops/s takes at least %d workers, "
+        + "this step had %d (give -threads %d or more)", number(boundMillis), offered, needed,
+        p.workers(), needed);
+  }
+
+  /** The service time's percentile (from each call's actual start); the latency's without one. */
+  static double serviceMillisAt(PhaseResult p, double percentile) {
+    Histogram s = p.serviceTime();
+    return s == null || s.getTotalCount() == 0 ? p.latencyMillisAt(percentile)
+        : s.getValueAtPercentile(percentile) / 1e6;
+  }
+
+  public Outcome outcome() {
+    return outcome;
+  }
+
+  /** Why it was not held, client's reasons first; empty when held. */
+  public List<String> reasons() {
+    return reasons;
+  }
+
+  /** The highest of the bounds' latency ÷ bound (under 1: held with room); NaN: none ran. */
+  public double worstRatio() {
+    return worstRatio;
+  }
+
+  /** {@code held}, or {@code broken: p99 34 ms > 10 ms}. */
+  public String describe() {
+    return outcome.id() + (reasons.isEmpty() ? "" : ": " + String.join("; ", reasons));
+  }
+
+  private static String ms(double v) {
+    return String.format(Locale.ROOT, v < 10 ? "%.3f" : "%.1f", v);
+  }
+
+  private static String number(double v) {
+    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+  }
+}

@@ -1,0 +1,86 @@
+package io.metabench.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.metabench.stats.capacity.StepVerdict.Outcome;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.DoubleFunction;
+import org.junit.jupiter.api.Test;
+
+/** The search's choice of rates, against stores whose outcome at each rate is scripted. */
+class RateChooserTest {
+  /** Runs a search to its end; returns the rates offered. */
+  private static List<Double> search(RateChooser c, DoubleFunction<Outcome> store) {
+    List<Double> offered = new ArrayList<>();
+    for (RateChooser.Next n = c.next(); n != null; n = c.next()) {
+      offered.add(n.rate);
+      Outcome o = store.apply(n.rate);
+      c.record(n.rate, o, o == Outcome.HELD ? n.rate / 10_000 : 2);
+    }
+    return offered;
+  }
+
+  @Test
+  void itGrowsBisectsToThePrecisionAndConfirmsThePair() {
+    RateChooser c = new RateChooser(1000, 0.025, 30);
+    List<Double> rates = search(c, r -> r <= 4_321 ? Outcome.HELD : Outcome.BROKEN);
+    // 1,000 held with room (ratio 0.1): x4; then 4,000 held closer (0.4): x2 to 8,000.
+    assertThat(rates.subList(0, 3)).containsExactly(1000.0, 4000.0, 8000.0);
+    assertThat(c.held()).isLessThanOrEqualTo(4_321).isGreaterThan(4_321 / 1.025);
+    assertThat((c.brokeAt() - c.held()) / c.held()).isLessThanOrEqualTo(0.025);
+    assertThat(c.clientLimited()).isFalse();
+    assertThat(c.ending()).isEmpty();
+    // The last two steps re-ran the pair.
+    assertThat(rates.subList(rates.size() - 2, rates.size())).containsExactly(c.held(),
+        c.brokeAt());
+  }
+
+  @Test
+  void aConfirmationThatBreaksMovesThePairDown() {
+    RateChooser c = new RateChooser(1000, 0.025, 30);
+    int[] runsAt = new int[1];
+    List<Double> rates = search(c, r -> {
+      // The store holds up to 4,321, but the first re-run of whatever was held last breaks.
+      if (r > 4_321) {
+        return Outcome.BROKEN;
+      }
+      return r > 4_000 && ++runsAt[0] == 4 ? Outcome.BROKEN : Outcome.HELD;
+    });
+    assertThat(c.held()).isLessThan(4_321);
+    assertThat(c.ending()).isEmpty();
+    assertThat(rates.size()).isLessThanOrEqualTo(30);
+  }
+
+  @Test
+  void nothingHeldHalvesDownToItsFloorAndSaysSo() {
+    RateChooser c = new RateChooser(8, 0.025, 30);
+    List<Double> rates = search(c, r -> Outcome.BROKEN);
+    assertThat(rates).containsExactly(8.0, 4.0, 2.0, 1.0, 0.5);
+    assertThat(c.held()).isNaN();
+    assertThat(c.ending()).isEqualTo("nothing held down to 0.5 ops/s");
+  }
+
+  @Test
+  void anInvalidStepAboveTheAnswerIsTheClientsLimit() {
+    RateChooser c = new RateChooser(1000, 0.025, 30);
+    search(c, r -> r <= 3_000 ? Outcome.HELD : Outcome.INVALID);
+    assertThat(c.clientLimited()).isTrue();
+    assertThat(c.held()).isLessThanOrEqualTo(3_000);
+  }
+
+  @Test
+  void theStepLimitEndsASearchThatHasNotConverged() {
+    RateChooser c = new RateChooser(1000, 0.0001, 6);
+    List<Double> rates = search(c, r -> r <= 4_321 ? Outcome.HELD : Outcome.BROKEN);
+    assertThat(rates).hasSize(6);
+    assertThat(c.ending()).isEqualTo("stopped after 6 steps (the limit) before the pair "
+        + "converged");
+  }
+
+  @Test
+  void ratesAreRoundedToFourFigures() {
+    assertThat(RateChooser.round(12_345.67)).isEqualTo(12_350.0);
+    assertThat(RateChooser.round(0.1)).isEqualTo(RateChooser.MIN_RATE);
+  }
+}

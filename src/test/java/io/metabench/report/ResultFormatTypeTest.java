@@ -47,6 +47,9 @@ class ResultFormatTypeTest {
     GOLDEN.put(ResultFormatType.SUMMARY_CSV, "summary.csv");
     GOLDEN.put(ResultFormatType.HTML, "report.html");
     GOLDEN.put(ResultFormatType.PERCENTILES, "create_write.hgrm");
+    GOLDEN.put(ResultFormatType.CAPACITY_TEXT, "capacity.txt");
+    GOLDEN.put(ResultFormatType.CAPACITY_JSON, "capacity.json");
+    GOLDEN.put(ResultFormatType.CAPACITY_CSV, "steps.csv");
   }
 
   @TempDir
@@ -77,6 +80,9 @@ class ResultFormatTypeTest {
           PhaseResult p = ReportFixture.result().phases().get(0);
           ResultFormatFactory.forPhase(type).write(p, sb);
           break;
+        case CAPACITY:
+          ResultFormatFactory.forCapacity(type).write(CapacityFixture.result(), sb);
+          break;
         default:
           throw new AssertionError(type);
       }
@@ -90,6 +96,7 @@ class ResultFormatTypeTest {
     switch (type) {
       case JSON:
       case STUDY_JSON:
+      case CAPACITY_JSON:
         return JsonFormatTest::maskHistograms;
       case NNBENCH:
         // "Date & time" is when the block is written.

@@ -79,25 +79,7 @@ class ServerWatchTest {
    */
   @Test
   void withHaClosingWaitsForTheServingNameNodesRefresh() {
-    AtomicInteger readings = new AtomicInteger();
-    ServerProbe ha = new ServerProbe() {
-      @Override
-      public String describe() {
-        return "scripted nameservice";
-      }
-
-      @Override
-      public Map<String, Double> sample() {
-        int n = readings.incrementAndGet();
-        Map<String, Double> v = new java.util.TreeMap<>();
-        v.put("nn.nn1.state", ServerSamples.stateCode("standby"));
-        v.put("nn.nn1.calls", (double) n);
-        v.put("nn.nn2.state", ServerSamples.stateCode("active"));
-        v.put("nn.nn2.calls", (double) (n / 4));
-        v.put("rpc.calls", n + (double) (n / 4));
-        return v;
-      }
-    };
+    ServerProbe ha = activeAndStandby(new AtomicInteger(), n -> n);
     ServerWatch w = ServerWatch.start(ha, StopRequest.NEVER);
     w.close();
     java.util.List<ServerSamples.Sample> s = w.samples().samples();
@@ -106,8 +88,12 @@ class ServerWatchTest {
         .isNotEqualTo(s.get(n - 2).values().get("nn.nn2.calls"));
   }
 
-  /** An active NameNode whose counter moves every 4th reading, and a standby's that never does. */
-  private static ServerProbe activeAndIdleStandby(AtomicInteger readings) {
+  /**
+   * An active NameNode whose counter moves every 4th reading, and a standby whose counter stands
+   * at {@code standbyCalls} of the reading's number.
+   */
+  private static ServerProbe activeAndStandby(AtomicInteger readings,
+      java.util.function.IntToDoubleFunction standbyCalls) {
     return new ServerProbe() {
       @Override
       public String describe() {
@@ -119,13 +105,18 @@ class ServerWatchTest {
         int n = readings.incrementAndGet();
         Map<String, Double> v = new java.util.TreeMap<>();
         v.put("nn.nn1.state", ServerSamples.stateCode("standby"));
-        v.put("nn.nn1.calls", 8.0);
+        v.put("nn.nn1.calls", standbyCalls.applyAsDouble(n));
         v.put("nn.nn2.state", ServerSamples.stateCode("active"));
         v.put("nn.nn2.calls", (double) (n / 4));
-        v.put("rpc.calls", 8 + (double) (n / 4));
+        v.put("rpc.calls", v.get("nn.nn1.calls") + v.get("nn.nn2.calls"));
         return v;
       }
     };
+  }
+
+  /** An active NameNode whose counter moves every 4th reading, and a standby's that never does. */
+  private static ServerProbe activeAndIdleStandby(AtomicInteger readings) {
+    return activeAndStandby(readings, n -> 8);
   }
 
   /**

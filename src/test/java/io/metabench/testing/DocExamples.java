@@ -233,6 +233,10 @@ public final class DocExamples {
       out.add("-clientWarmup");
       out.add("0");
     }
+    // A capacity search in seconds: short steps, a coarse precision.
+    if (out.contains("-capacity") && !out.contains("-capacityStep")) {
+      out.addAll(Arrays.asList("-capacityStep", "2", "-capacityPrecision", "25"));
+    }
     // A shipped workload sizes the run itself: the command line wins over it.
     if (out.contains("-workload") && !out.contains("-dryRun")) {
       if (!sized) {

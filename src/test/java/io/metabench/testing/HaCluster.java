@@ -1,9 +1,7 @@
 package io.metabench.testing;
 
-import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.Arrays;
 
@@ -16,13 +14,9 @@ import java.util.Arrays;
  * <p>Lifecycle: a {@link ChildServer}: {@link #start} returns once the cluster serves, {@link
  * #close()} stops it. Not thread-safe.
  */
-public final class HaCluster implements Closeable {
-  private final ChildServer child;
-  private final File dir;
-
+public final class HaCluster extends ChildCluster {
   private HaCluster(ChildServer child, File dir) {
-    this.child = child;
-    this.dir = dir;
+    super(child, dir);
   }
 
   /** Starts the cluster, its metrics refreshed every {@code period} s, for {@code seconds}. */
@@ -30,10 +24,7 @@ public final class HaCluster implements Closeable {
       InterruptedException {
     File dir = Files.createTempDirectory("metabench-ha-").toFile();
     // Ahead of MetaBench's own on the class path: a NameNode reads the first it finds.
-    File metrics = new File(dir, "metrics");
-    Files.createDirectories(metrics.toPath());
-    Files.write(new File(metrics, "hadoop-metrics2-namenode.properties").toPath(),
-        ("*.period=" + period + "\n").getBytes(StandardCharsets.UTF_8));
+    File metrics = metricsPeriod(dir, period);
     ChildServer child = ChildServer.start("ha", Arrays.asList("-Xmx768m"), metrics.getPath()
         + File.pathSeparator + System.getProperty("java.class.path"), HaClusterMain.class,
         Long.toString(seconds), dir.getPath());
@@ -42,25 +33,6 @@ public final class HaCluster implements Closeable {
 
   /** The nameservice's name, for {@code hdfs://<ns>/...}. */
   public String nameservice() {
-    return child.value("NS");
-  }
-
-  /** A client configuration directory for the nameservice, as a cluster's HADOOP_CONF_DIR. */
-  public File confDir() {
-    return new File(child.value("CONF"));
-  }
-
-  /** What the child printed so far. */
-  public String output() {
-    return child.output();
-  }
-
-  @Override
-  public void close() throws IOException {
-    try {
-      child.close();
-    } finally {
-      org.apache.hadoop.fs.FileUtil.fullyDelete(dir);
-    }
+    return value("NS");
   }
 }

@@ -1,9 +1,7 @@
 package io.metabench.testing;
 
-import java.io.Closeable;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,13 +17,9 @@ import java.util.List;
  * <p>Lifecycle: a {@link ChildServer}: {@link #start} returns once the clusters serve, {@link
  * #close()} stops them. Not thread-safe.
  */
-public final class Hadoop2Cluster implements Closeable {
-  private final ChildServer child;
-  private final File dir;
-
+public final class Hadoop2Cluster extends ChildCluster {
   private Hadoop2Cluster(ChildServer child, File dir) {
-    this.child = child;
-    this.dir = dir;
+    super(child, dir);
   }
 
   /**
@@ -37,10 +31,7 @@ public final class Hadoop2Cluster implements Closeable {
       throws IOException, InterruptedException {
     File dir = Files.createTempDirectory("metabench-hadoop2-").toFile();
     // A NameNode reads hadoop-metrics2-namenode.properties from its class path: one second.
-    File metrics = new File(dir, "metrics");
-    Files.createDirectories(metrics.toPath());
-    Files.write(new File(metrics, "hadoop-metrics2-namenode.properties").toPath(),
-        "*.period=1\n".getBytes(StandardCharsets.UTF_8));
+    File metrics = metricsPeriod(dir, 1);
     // Its YARN's web apps (Guice) reflect into java.lang on JDK 17.
     List<String> jvm = new ArrayList<>(Arrays.asList("-Xmx1g",
         "--add-opens=java.base/java.lang=ALL-UNNAMED"));
@@ -56,35 +47,16 @@ public final class Hadoop2Cluster implements Closeable {
 
   /** The file system's URI, {@code hdfs://127.0.0.1:PORT}. */
   public String uri() {
-    return child.value("URI");
+    return value("URI");
   }
 
   /** The NameNode's web (and /jmx) port. */
   public int httpPort() {
-    return Integer.parseInt(child.value("HTTP"));
+    return Integer.parseInt(value("HTTP"));
   }
 
   /** The servers' Hadoop version, as their VersionInfo says. */
   public String version() {
-    return child.value("VERSION");
-  }
-
-  /** A client configuration directory for these clusters, as a cluster's HADOOP_CONF_DIR. */
-  public File confDir() {
-    return new File(child.value("CONF"));
-  }
-
-  /** What the child printed so far. */
-  public String output() {
-    return child.output();
-  }
-
-  @Override
-  public void close() throws IOException {
-    try {
-      child.close();
-    } finally {
-      org.apache.hadoop.fs.FileUtil.fullyDelete(dir);
-    }
+    return value("VERSION");
   }
 }

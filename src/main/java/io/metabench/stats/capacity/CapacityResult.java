@@ -125,12 +125,15 @@ public final class CapacityResult {
     return low;
   }
 
-  /** {@code 18,400}: a rate to three significant figures or to the unit, grouped. */
+  /**
+   * {@code 18,450}: a rate to four significant figures (as the search chooses its rates) or to a
+   * tenth, grouped.
+   */
   public static String rate(double r) {
     if (Double.isNaN(r)) {
       return "-";
     }
-    double rounded = r >= 1000 ? roundTo(r, 3) : Math.round(r * 10) / 10.0;
+    double rounded = r >= 1000 ? roundTo(r, 4) : Math.round(r * 10) / 10.0;
     return rounded == Math.rint(rounded) ? String.format(Locale.ROOT, "%,d", (long) rounded)
         : String.format(Locale.ROOT, "%,.1f", rounded);
   }

@@ -15,10 +15,7 @@ public final class CompareJsonFormat implements ResultFormat<Comparison> {
 
   @Override
   public void write(Comparison c, Appendable out) throws IOException {
-    JsonGenerator w = JsonOutput.generator(out, false);
-    w.writeStartObject();
-    w.writeNumberField("compareSchemaVersion", COMPARE_SCHEMA_VERSION);
-    w.writeStringField("tool", "MetaBench");
+    JsonGenerator w = JsonOutput.document(out, "compareSchemaVersion", COMPARE_SCHEMA_VERSION);
     w.writeStringField("baseline", c.baseline());
     w.writeStringField("candidate", c.candidate());
     JsonOutput.number(w, "threshold", c.threshold(), 4);

@@ -58,10 +58,7 @@ public final class CapacityFormat {
   static final class Json implements ResultFormat<CapacityResult> {
     @Override
     public void write(CapacityResult r, Appendable out) throws IOException {
-      JsonGenerator w = JsonOutput.generator(out, false);
-      w.writeStartObject();
-      w.writeNumberField("capacitySchemaVersion", CAPACITY_SCHEMA_VERSION);
-      w.writeStringField("tool", "MetaBench");
+      JsonGenerator w = JsonOutput.document(out, "capacitySchemaVersion", CAPACITY_SCHEMA_VERSION);
       w.writeStringField("toolVersion", Version.get());
       w.writeStringField("operation", r.plan().operation().id());
       w.writeStringField("target", r.target());

@@ -41,6 +41,20 @@ public final class JsonOutput {
     return g;
   }
 
+  /**
+   * Begins a MetaBench document of its own kind (a study's, a comparison's, a capacity search's):
+   * its object opened, {@code schemaField} set to {@code schemaVersion} and {@code tool} to
+   * MetaBench.
+   */
+  public static JsonGenerator document(Appendable out, String schemaField, int schemaVersion)
+      throws IOException {
+    JsonGenerator w = generator(out, false);
+    w.writeStartObject();
+    w.writeNumberField(schemaField, schemaVersion);
+    w.writeStringField("tool", "MetaBench");
+    return w;
+  }
+
   /** Ends the document: flushes {@code g} (leaving its target open) and adds the final newline. */
   public static void finish(JsonGenerator g) throws IOException {
     g.writeRaw('\n');

@@ -18,10 +18,7 @@ public final class StudyJsonFormat implements ResultFormat<StudyResult> {
 
   @Override
   public void write(StudyResult result, Appendable out) throws IOException {
-    JsonGenerator w = JsonOutput.generator(out, false);
-    w.writeStartObject();
-    w.writeNumberField("studySchemaVersion", STUDY_SCHEMA_VERSION);
-    w.writeStringField("tool", "MetaBench");
+    JsonGenerator w = JsonOutput.document(out, "studySchemaVersion", STUDY_SCHEMA_VERSION);
     w.writeStringField("toolVersion", Version.get());
     w.writeStringField("startedAt", JsonFormat.iso(result.startedAtEpochMillis()));
     w.writeArrayFieldStart("threads");

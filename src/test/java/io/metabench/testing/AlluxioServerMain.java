@@ -66,9 +66,7 @@ public final class AlluxioServerMain {
     for (String k : CLIENT_KEYS) {
       System.out.println("SETTING " + k + "=" + getString.invoke(null, fromString.invoke(null, k)));
     }
-    System.out.println("SERVING");
-    System.out.flush();
-    ChildServer.waitForEndOfInput(seconds);
+    ChildServer.serveUntilEndOfInput(seconds);
     try {
       clusterClass.getMethod("stop").invoke(cluster);
     } finally {

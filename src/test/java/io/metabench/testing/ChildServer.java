@@ -130,6 +130,16 @@ public final class ChildServer implements Closeable {
   }
 
   /**
+   * The child's side once it serves: prints {@code SERVING}, then returns once its standard input
+   * ends or {@code seconds} pass ({@link #waitForEndOfInput}).
+   */
+  public static void serveUntilEndOfInput(long seconds) throws InterruptedException {
+    System.out.println("SERVING");
+    System.out.flush();
+    waitForEndOfInput(seconds);
+  }
+
+  /**
    * The child's side: returns once its standard input ends (the parent closed it or died) or
    * {@code seconds} pass.
    */

@@ -46,9 +46,7 @@ public final class HaClusterMain {
       }
       System.out.println("NS " + ns);
       System.out.println("CONF " + confDir.getAbsolutePath());
-      System.out.println("SERVING");
-      System.out.flush();
-      ChildServer.waitForEndOfInput(seconds);
+      ChildServer.serveUntilEndOfInput(seconds);
     } finally {
       try {
         cluster.shutdown();

@@ -65,9 +65,7 @@ public final class Hadoop2ClusterMain {
       System.out.println("HTTP " + hdfs.getNameNode().getHttpAddress().getPort());
       System.out.println("VERSION " + org.apache.hadoop.util.VersionInfo.getVersion());
       System.out.println("CONF " + confDir.getAbsolutePath());
-      System.out.println("SERVING");
-      System.out.flush();
-      ChildServer.waitForEndOfInput(seconds);
+      ChildServer.serveUntilEndOfInput(seconds);
     } finally {
       try {
         if (yarn != null) {

@@ -235,7 +235,7 @@ public final class DocExamples {
     }
     // A capacity search in seconds: short steps, a coarse precision.
     if (out.contains("-capacity") && !out.contains("-capacityStep")) {
-      out.addAll(Arrays.asList("-capacityStep", "2", "-capacityPrecision", "25"));
+      out.addAll(Arrays.asList("-capacityStep", "2", "-capacityPrecision", "60"));
     }
     // A shipped workload sizes the run itself: the command line wins over it.
     if (out.contains("-workload") && !out.contains("-dryRun")) {

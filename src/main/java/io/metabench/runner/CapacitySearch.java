@@ -87,17 +87,18 @@ public final class CapacitySearch {
     double start = plan.startRate();
     if (start <= 0) {
       CapacityStep probe = step(0, CapacityStep.Kind.PROBE, 0, kept);
-      start = probe.phase().tps() / 2;
+      start = probe == null ? 1 : probe.phase().tps() / 2;
     }
-    RateChooser chooser = new RateChooser(RateChooser.round(start), plan.precision(), MAX_STEPS);
+    RateChooser chooser = new RateChooser(RateChooser.round(Math.max(start, RateChooser.MIN_RATE)),
+        plan.precision(), MAX_STEPS);
     String ending = "";
     for (RateChooser.Next next = chooser.next(); next != null; next = chooser.next()) {
-      if (stop.isRequested()) {
+      CapacityStep s = stop.isRequested() ? null : step(++judged, next.confirming
+          ? CapacityStep.Kind.CONFIRM : CapacityStep.Kind.STEP, next.rate, kept);
+      if (s == null) {
         ending = "stopped: " + stop.reason();
         break;
       }
-      CapacityStep s = step(++judged, next.confirming
-          ? CapacityStep.Kind.CONFIRM : CapacityStep.Kind.STEP, next.rate, kept);
       chooser.record(next.rate, s.verdict().outcome(), s.verdict().worstRatio());
     }
     if (op.keepsNames()) {
@@ -110,7 +111,8 @@ public final class CapacitySearch {
 
   /**
    * One run of the operation at {@code rate} (0: closed loop, the probe), its items made first
-   * where it uses them up, judged unless it is the probe.
+   * where it uses them up, judged unless it is the probe; null when a stop came before its phase
+   * ran.
    */
   private CapacityStep step(int number, CapacityStep.Kind kind, double rate, long kept)
       throws IOException, InterruptedException {
@@ -141,6 +143,10 @@ public final class CapacitySearch {
       if (p.op() == op && !p.partOfMix()) {
         phase = p;
       }
+    }
+    if (phase == null && stop.isRequested()) {
+      // Stopped before the step's phase ran: the search ends with what it has.
+      return null;
     }
     if (phase == null) {
       throw new IOException("the capacity search's run at " + rate + " ops/s ran no " + op.id()

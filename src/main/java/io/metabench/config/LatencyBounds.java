@@ -156,7 +156,8 @@ public final class LatencyBounds {
     return text;
   }
 
-  static String number(double v) {
+  /** A percentile or a time as a person writes it: {@code 99}, {@code 99.9}, {@code 0.5}. */
+  public static String number(double v) {
     return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v)
         : String.format(Locale.ROOT, "%s", v).replaceAll("0+$", "");
   }

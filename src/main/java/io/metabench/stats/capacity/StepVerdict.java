@@ -69,12 +69,13 @@ public final class StepVerdict {
       if (fromDue > b.millis()) {
         if (service > b.millis()) {
           storeSlow = true;
-          store.add(String.format(Locale.ROOT, "p%s %s ms > %s ms", number(b.percentile()),
-              ms(fromDue), number(b.millis())));
+          store.add(String.format(Locale.ROOT, "p%s %s ms > %s ms", LatencyBounds.number(b.percentile()),
+              ms(fromDue), LatencyBounds.number(b.millis())));
         } else {
           client.add(String.format(Locale.ROOT, "p%s %s ms > %s ms from when due, but the store "
               + "answered p%s in %s ms: operations waited for a free worker; %s",
-              number(b.percentile()), ms(fromDue), number(b.millis()), number(b.percentile()),
+              LatencyBounds.number(b.percentile()), ms(fromDue),
+              LatencyBounds.number(b.millis()), LatencyBounds.number(b.percentile()),
               ms(service), workersNeeded(p, offered, b.millis())));
         }
       }
@@ -82,7 +83,7 @@ public final class StepVerdict {
     double failed = p.failed() / (double) p.attempted();
     if (failed >= failureShare) {
       store.add(String.format(Locale.ROOT, "%.2f %% of operations failed (at most %s %%)",
-          100 * failed, number(100 * failureShare)));
+          100 * failed, LatencyBounds.number(100 * failureShare)));
     }
     double achieved = p.attemptedPerSecond();
     if (achieved < ACHIEVED * offered && store.isEmpty()) {
@@ -134,7 +135,7 @@ public final class StepVerdict {
       double v = h.getValueAtPercentile(b.percentile()) / 1e6;
       if (v > b.millis()) {
         return String.format(Locale.ROOT, "rising: p%s over the last %d s %s ms > %s ms",
-            number(b.percentile()), n, ms(v), number(b.millis()));
+            LatencyBounds.number(b.percentile()), n, ms(v), LatencyBounds.number(b.millis()));
       }
     }
     return "";
@@ -150,7 +151,7 @@ public final class StepVerdict {
     long needed = (long) Math.ceil(offered * boundMillis / 1000);
     return Double.isNaN(boundMillis) || needed <= p.workers() ? "give more -threads"
         : String.format(Locale.ROOT, "judging %s ms at %.1f ops/s takes at least %d workers, "
-        + "this step had %d (give -threads %d or more)", number(boundMillis), offered, needed,
+        + "this step had %d (give -threads %d or more)", LatencyBounds.number(boundMillis), offered, needed,
         p.workers(), needed);
   }
 
@@ -182,9 +183,5 @@ public final class StepVerdict {
 
   private static String ms(double v) {
     return String.format(Locale.ROOT, v < 10 ? "%.3f" : "%.1f", v);
-  }
-
-  private static String number(double v) {
-    return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
   }
 }

@@ -2,6 +2,7 @@ package io.metabench.command;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.config.CapacityPlan;
+import io.metabench.config.StudyPlan;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.report.OutputPlan;
@@ -14,6 +15,7 @@ import io.metabench.server.ServerWatch;
 import io.metabench.stats.ServerSamples;
 import io.metabench.stats.capacity.CapacityResult;
 import io.metabench.stats.capacity.CapacityStep;
+import io.metabench.stats.capacity.CapacityStudy;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,8 +28,9 @@ import org.apache.hadoop.conf.Configuration;
  * A capacity search (docs/capacity.md): a run whose {@code -capacity} bounds make it search the
  * highest rate its operation holds under them. One line a step on stdout as it ends, then the
  * answer and the steps' table; in its directory ({@code -outDir}, or a new one under
- * {@code metabench-results/}) {@code result.json}, {@code steps.csv} and every step's table in
- * {@code runs.txt}. Reached through {@link RunCommand}: its option makes it one.
+ * {@code metabench-results/}) {@code result.json}, {@code steps.csv}, {@code report.html} (with the
+ * latency-against-load charts) and every step's table in {@code runs.txt}. Reached through
+ * {@link RunCommand}: its option makes it one.
  */
 final class CapacityCommand {
   private final CommandContext context;
@@ -39,28 +42,77 @@ final class CapacityCommand {
   }
 
   /**
-   * Runs the search of {@code plan} with {@code conf} (the run's configuration), writing its files
-   * into {@code outDir} (empty: a new directory).
+   * Runs the search of {@code plan} on each target of {@code study} with the user's {@code conf},
+   * writing its files into the study's {@code -outDir} (empty: a new directory); with several
+   * targets, one search after another, each into a directory of its label, and the table side by
+   * side ({@code capacity.txt}, {@code capacity.json}) in the top one.
    *
-   * @return the exit code: 0 when the search ended, 130 when a signal stopped it
+   * @return the exit code: 0 when the searches ended, 130 when a signal stopped them
    */
-  int run(CapacityPlan plan, Configuration conf, String outDir)
+  int run(CapacityPlan plan, StudyPlan study, Configuration conf)
       throws IOException, InterruptedException {
+    int threads = study.threadLevels().get(0);
+    if (study.targets().size() == 1) {
+      search(plan, study.runConfiguration(conf, study.targets().get(0), threads),
+          study.outDir(), "");
+      return exitCode();
+    }
+    BenchConfig config = BenchConfig.fromConfiguration(conf);
+    OutputPlan.checkJsonOut(config);
+    OutputPlan files = OutputPlan.inDirectory(study.outDir(), "capacity-" + plan.operation().id()
+        + "-study", System.currentTimeMillis(), config.overwrite(), config.jsonOut());
+    List<String> labels = new ArrayList<>();
+    List<CapacityResult> results = new ArrayList<>();
+    for (StudyPlan.TargetSpec t : study.targets()) {
+      if (context.stop().isRequested()) {
+        break;
+      }
+      Configuration c = study.runConfiguration(conf, t, threads);
+      // Each search's result.json in its own directory; -jsonOut names the table's file.
+      c.unset(io.metabench.config.ConfigKeys.JSON_OUT);
+      context.out().printf(Locale.ROOT, "%n== %s: %s ==%n", t.label(), t.baseDir());
+      results.add(search(plan, c, new File(files.dir(), t.label()).getPath(), t.label()));
+      labels.add(t.label());
+    }
+    CapacityStudy side = new CapacityStudy(labels, results);
+    StringBuilder text = new StringBuilder();
+    ResultFormatFactory.forCapacityStudy(ResultFormatType.CAPACITY_STUDY_TEXT).write(side, text);
+    context.out().printf(Locale.ROOT, "%n%s", text);
+    ResultFiles.write(new File(files.dir(), "capacity.txt"), ResultFormatFactory
+        .forCapacityStudy(ResultFormatType.CAPACITY_STUDY_TEXT), side);
+    File json = ResultFiles.write(config.jsonOut().isEmpty() ? new File(files.dir(),
+        "capacity.json") : new File(config.jsonOut()), ResultFormatFactory.forCapacityStudy(
+        ResultFormatType.CAPACITY_STUDY_JSON), side);
+    context.out().printf(Locale.ROOT, "%nResults: %s (%s)%n", files.dir(), json.getName());
+    context.out().flush();
+    return exitCode();
+  }
+
+  private int exitCode() {
+    return context.stop().isRequested() && context.stop().bySignal()
+        ? io.metabench.stats.RunResult.INTERRUPTED_EXIT_CODE : Command.EXIT_OK;
+  }
+
+  /**
+   * One search of {@code plan} with {@code conf} (a run's configuration, its target's),
+   * writing its files into {@code outDir} (empty: a new directory).
+   */
+  private CapacityResult search(CapacityPlan plan, Configuration conf, String outDir,
+      String label) throws IOException, InterruptedException {
     BenchConfig config = BenchConfig.fromConfiguration(conf);
     OutputPlan.checkJsonOut(config);
     RunCommand.warnAdjustments(config);
     PrintStream out = context.out();
     // Resolved and checked as the search's first run: what the searched operation needs, it
     // makes first (on an embedded HDFS too, which starts empty).
-    Configuration first = new Configuration(conf);
-    first.set(io.metabench.config.ConfigKeys.OPERATIONS,
-        CapacitySearch.firstOperation(plan.operation()).id());
+    Configuration first = CapacitySearch.runOf(conf, CapacitySearch.firstOperation(
+        plan.operation()));
     BenchConfig firstConfig = BenchConfig.fromConfiguration(first);
     try (Target target = TargetResolver.resolve(firstConfig, conf)) {
       RunChecks.preflight(firstConfig, target);
       OutputPlan files = OutputPlan.inDirectory(outDir, "capacity-" + plan.operation().id() + "-"
-          + target.shortName(), System.currentTimeMillis(), config.overwrite(),
-          config.jsonOut());
+          + (label.isEmpty() ? target.shortName() : label), System.currentTimeMillis(),
+          config.overwrite(), config.jsonOut());
       Publisher publisher = new Publisher(out);
       // One watch of the server for the whole search: each step's phases are sliced from it.
       ServerWatch watch = ServerWatch.start(config, target, context.stop());
@@ -89,10 +141,11 @@ final class CapacityCommand {
           ResultFormatType.CAPACITY_JSON), result);
       ResultFiles.write(new File(files.dir(), "steps.csv"), ResultFormatFactory.forCapacity(
           ResultFormatType.CAPACITY_CSV), result);
+      ResultFiles.write(new File(files.dir(), "report.html"), ResultFormatFactory.forCapacity(
+          ResultFormatType.CAPACITY_HTML), result);
       out.printf(Locale.ROOT, "%nResults: %s (%s)%n", files.dir(), json.getName());
       out.flush();
-      return context.stop().isRequested() && context.stop().bySignal()
-          ? io.metabench.stats.RunResult.INTERRUPTED_EXIT_CODE : Command.EXIT_OK;
+      return result;
     }
   }
 

@@ -48,8 +48,7 @@ public final class RunCommand extends Command {
     CapacityPlan capacity = CapacityPlan.fromConfiguration(conf);
     StudyPlan plan = StudyPlan.fromConfiguration(conf);
     if (capacity != null && !Option.DRY_RUN.readBool(conf)) {
-      return new CapacityCommand(context, this).run(capacity, plan.runConfiguration(conf,
-          plan.targets().get(0), plan.threadLevels().get(0)), plan.outDir());
+      return new CapacityCommand(context, this).run(capacity, plan, conf);
     }
     if (Option.DRY_RUN.readBool(conf)) {
       // Checked as a run would be, then only said.

@@ -16,15 +16,17 @@ import org.apache.hadoop.conf.Configuration;
 public final class CapacityPlan {
   private final LatencyBounds bounds;
   private final OpType operation;
+  private final MixSpec mix;
   private final long stepMillis;
   private final double startRate;
   private final double precision;
   private final double failureShare;
 
-  private CapacityPlan(LatencyBounds bounds, OpType operation, long stepMillis, double startRate,
+  private CapacityPlan(LatencyBounds bounds, OpType operation, MixSpec mix, long stepMillis, double startRate,
       double precision, double failureShare) {
     this.bounds = bounds;
     this.operation = operation;
+    this.mix = mix;
     this.stepMillis = stepMillis;
     this.startRate = startRate;
     this.precision = precision;
@@ -56,12 +58,15 @@ public final class CapacityPlan {
         + "(or give -capacityStep)");
     refuse(conf, Option.WARMUP, "-capacity judges each step whole, after the client warm-up: "
         + "drop -warmup");
-    refuse(conf, Option.MIX, "-capacity searches one operation in this version: drop -mix and "
-        + "give -operation");
+    refuse(conf, Option.MIX_FILL, "-capacity makes each mix step's working set itself, as many "
+        + "files as the step's deletes and reads use: drop -mixFill");
     StudyPlan study = StudyPlan.unchecked(conf);
-    if (study.runs() > 1) {
-      throw new InvalidInputException("-capacity searches one target at one concurrency: give "
-          + "one -target, one -threads value and no -iterations");
+    if (study.runsPerTarget() > 1) {
+      throw new InvalidInputException("-capacity searches at one concurrency: give one -threads "
+          + "value and no -iterations (several -target are searched one after another)");
+    }
+    for (StudyPlan.TargetSpec t : study.targets()) {
+      BenchConfig.fromConfiguration(study.runConfiguration(conf, t, study.threadLevels().get(0)));
     }
     BenchConfig config = BenchConfig.fromConfiguration(study.runConfiguration(conf,
         study.targets().get(0), study.threadLevels().get(0)));
@@ -71,20 +76,23 @@ public final class CapacityPlan {
     }
     List<OpType> ops = config.operations();
     if (ops.size() != 1) {
-      throw new InvalidInputException("-capacity searches one operation: give -operation with "
-          + "one of " + OpType.validNames() + (ops.isEmpty() ? "" : " (not " + OpType.join(ops)
-          + ")"));
+      throw new InvalidInputException("-capacity searches one operation or one mix: give one "
+          + "-operation (such as stat or create_write) or -mix alone" + (ops.isEmpty() ? ""
+          : " (not " + OpType.join(ops) + ")"));
     }
     OpType op = ops.get(0);
-    if (op.traverses() || op == OpType.MIX) {
+    if (op.traverses()) {
       throw new InvalidInputException("-capacity cannot pace " + op.id() + ": a traversal is one "
           + "walk, not operations at a rate; search an operation such as stat or create_write");
     }
+    MixSpec mix = op == OpType.MIX ? config.mix() : MixSpec.NONE;
     for (LatencyBounds.Bound b : bounds.bounds()) {
-      if (b.operation() != null && b.operation() != op) {
+      if (b.operation() != null && b.operation() != op && !mix.ops().contains(b.operation())) {
+        String runs = mix.isEmpty() ? "-operation " + op.id() : "-mix " + mix;
         throw new InvalidInputException("-capacity " + b.describe() + " bounds "
-            + b.operation().id() + ", which the search does not run (-operation " + op.id()
-            + "): bound " + op.id() + " or every operation (p99=10ms)");
+            + b.operation().id() + ", which the search does not run (" + runs + "): bound "
+            + (mix.isEmpty() ? op.id() : "an operation of the mix") + " or every operation "
+            + "(p99=10ms)");
       }
     }
     long step = Option.CAPACITY_STEP.readLong(conf);
@@ -92,7 +100,7 @@ public final class CapacityPlan {
       throw new InvalidInputException("-capacityStep " + step + "ms is too short to judge a "
           + "rate: give at least 2 s (8 s by default)");
     }
-    return new CapacityPlan(bounds, op, step, (Double) Option.CAPACITY_START.read(conf),
+    return new CapacityPlan(bounds, op, mix, step, (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100);
   }
@@ -108,9 +116,19 @@ public final class CapacityPlan {
     return bounds;
   }
 
-  /** The operation searched. */
+  /** The operation searched; {@link OpType#MIX} for a mix. */
   public OpType operation() {
     return operation;
+  }
+
+  /** The mix searched, its total rate scaled with its weights; {@link MixSpec#NONE} if none. */
+  public MixSpec mix() {
+    return mix;
+  }
+
+  /** What the search offers, as its answer names it: {@code stat}, {@code the mix stat:80,...}. */
+  public String subject() {
+    return mix.isEmpty() ? operation.id() : "the mix " + mix;
   }
 
   public long stepMillis() {

@@ -130,7 +130,10 @@ public final class LatencyBounds {
     return bounds;
   }
 
-  /** The bounds {@code op} is held to: its own and those on every operation. */
+  /**
+   * The bounds {@code op} is held to: its own and those on every operation; for null, those on
+   * every operation alone (a mix's operations as one).
+   */
   public List<Bound> of(OpType op) {
     List<Bound> mine = new ArrayList<>();
     for (Bound b : bounds) {

@@ -36,19 +36,14 @@ public final class CapacityFormat {
     @Override
     public void write(CapacityResult r, Appendable out) throws IOException {
       out.append(String.format(Locale.ROOT, "capacity of %s on %s, %d workers: the highest rate "
-          + "held at %s, each step %s s%n%n", r.plan().operation().id(), r.target(), r.threads(),
+          + "held at %s, each step %s s%n%n", r.plan().subject(), r.target(), r.threads(),
           r.plan().bounds().describe(), fixed(r.plan().stepMillis() / 1000.0, 0)));
       out.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %10s %10s %8s  %s%n",
           "step", "offered/s", "achieved/s", "p50 ms", "p99 ms", "p99.9 ms", "store p99", "failed",
           "outcome"));
       for (CapacityStep s : r.steps()) {
-        out.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %10s %10s %8d  %s%n",
-            label(s), s.kind() == CapacityStep.Kind.PROBE ? "closed loop"
-            : CapacityResult.rate(s.offered()), CapacityResult.rate(s.phase().attemptedPerSecond()),
-            fixed(s.phase().latencyMillisAt(50), 3), fixed(s.phase().latencyMillisAt(99), 3),
-            fixed(s.phase().latencyMillisAt(99.9), 3), fixed(serviceP99(s.phase()), 3),
-            s.phase().failed(), s.verdict() == null ? "(the search starts at half its rate)"
-            : s.verdict().describe()));
+        out.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %10s %10s %8s  %s%n",
+            cells(s).toArray()));
       }
       out.append(String.format(Locale.ROOT, "%n%s%n", r.answer()));
     }
@@ -56,11 +51,24 @@ public final class CapacityFormat {
 
   /** {@link ResultFormatType#CAPACITY_JSON}: the search, its answer and every step's run. */
   static final class Json implements ResultFormat<CapacityResult> {
+    private final boolean runs;
+
+    /** With every step's whole run. */
+    Json() {
+      this(true);
+    }
+
+    /** {@code runs}: with every step's whole run; without, the search and its steps alone. */
+    Json(boolean runs) {
+      this.runs = runs;
+    }
+
     @Override
     public void write(CapacityResult r, Appendable out) throws IOException {
       JsonGenerator w = JsonOutput.document(out, "capacitySchemaVersion", CAPACITY_SCHEMA_VERSION);
       w.writeStringField("toolVersion", Version.get());
       w.writeStringField("operation", r.plan().operation().id());
+      w.writeStringField("mix", r.plan().mix().isEmpty() ? null : r.plan().mix().toString());
       w.writeStringField("target", r.target());
       w.writeNumberField("threads", r.threads());
       w.writeStringField("bounds", r.plan().bounds().toString());
@@ -102,8 +110,10 @@ public final class CapacityFormat {
           w.writeString(reason);
         }
         w.writeEndArray();
-        w.writeFieldName("run");
-        JsonFormat.writeRun(w, s.run());
+        if (runs) {
+          w.writeFieldName("run");
+          JsonFormat.writeRun(w, s.run());
+        }
         w.writeEndObject();
       }
       w.writeEndArray();
@@ -127,6 +137,19 @@ public final class CapacityFormat {
       }
       p.flush();
     }
+  }
+
+  /**
+   * A step's row as the text table and the HTML page show it: step, offered/s, achieved/s, p50,
+   * p99 and p99.9 in ms, the store's p99, failed, outcome.
+   */
+  static List<String> cells(CapacityStep s) {
+    return Arrays.asList(label(s), s.kind() == CapacityStep.Kind.PROBE ? "closed loop"
+        : CapacityResult.rate(s.offered()), CapacityResult.rate(s.phase().attemptedPerSecond()),
+        fixed(s.phase().latencyMillisAt(50), 3), fixed(s.phase().latencyMillisAt(99), 3),
+        fixed(s.phase().latencyMillisAt(99.9), 3), fixed(serviceP99(s.phase()), 3),
+        Long.toString(s.phase().failed()), s.verdict() == null
+        ? "(the search starts at half its rate)" : s.verdict().describe());
   }
 
   private static String label(CapacityStep s) {

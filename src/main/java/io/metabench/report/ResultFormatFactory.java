@@ -116,6 +116,22 @@ public final class ResultFormatFactory {
         return new CapacityFormat.Json();
       case CAPACITY_CSV:
         return new CapacityFormat.Csv();
+      case CAPACITY_HTML:
+        return new CapacityHtml();
+      default:
+        throw new AssertionError(type);
+    }
+  }
+
+  /** A format of capacity searches side by side ({@link ResultFormatType.Input#CAPACITY_STUDY}). */
+  public static ResultFormat<io.metabench.stats.capacity.CapacityStudy> forCapacityStudy(
+      ResultFormatType type) {
+    check(type, ResultFormatType.Input.CAPACITY_STUDY);
+    switch (type) {
+      case CAPACITY_STUDY_TEXT:
+        return new CapacityStudyFormat.Text();
+      case CAPACITY_STUDY_JSON:
+        return new CapacityStudyFormat.Json();
       default:
         throw new AssertionError(type);
     }

@@ -39,12 +39,19 @@ public enum ResultFormatType {
   /** A capacity search and every step's run as JSON. */
   CAPACITY_JSON(Input.CAPACITY),
   /** One CSV row a capacity search's step. */
-  CAPACITY_CSV(Input.CAPACITY);
+  CAPACITY_CSV(Input.CAPACITY),
+  /** A capacity search as one self-contained HTML page with its charts. */
+  CAPACITY_HTML(Input.CAPACITY),
+  /** Capacity searches of several targets side by side, as text. */
+  CAPACITY_STUDY_TEXT(Input.CAPACITY_STUDY),
+  /** Capacity searches of several targets side by side, as JSON. */
+  CAPACITY_STUDY_JSON(Input.CAPACITY_STUDY);
 
   /** The kind of results a format writes. */
   public enum Input {
     RUN(RunResult.class), STUDY(StudyResult.class), SUMMARY(StudySummary.class),
-    PHASE(PhaseResult.class), CAPACITY(io.metabench.stats.capacity.CapacityResult.class);
+    PHASE(PhaseResult.class), CAPACITY(io.metabench.stats.capacity.CapacityResult.class),
+    CAPACITY_STUDY(io.metabench.stats.capacity.CapacityStudy.class);
 
     private final Class<?> type;
 

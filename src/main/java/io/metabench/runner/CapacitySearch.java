@@ -3,6 +3,7 @@ package io.metabench.runner;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.CapacityPlan;
 import io.metabench.config.ConfigKeys;
+import io.metabench.config.MixSpec;
 import io.metabench.config.UserSettings;
 import io.metabench.core.StopRequest;
 import io.metabench.fs.Target;
@@ -39,6 +40,11 @@ public final class CapacitySearch {
   static final long KEPT_FILES = 1_000;
   /** Items per worker of the closed-loop probe of an operation that makes or uses them up. */
   static final long PROBE_ITEMS = 1_000;
+  /**
+   * Files per worker present from the start of a mix step for its reads to spread over: a mix
+   * makes its working set anew each step, so this is kept small.
+   */
+  static final long MIX_READ_FILES = 100;
   /** The most steps a search takes. */
   static final int MAX_STEPS = 30;
 
@@ -74,6 +80,19 @@ public final class CapacitySearch {
     return op.createsItems() ? op : op == OpType.RMDIR ? OpType.MKDIRS : OpType.CREATE_WRITE;
   }
 
+  /**
+   * The user's configuration {@code conf} for a run of {@code op} alone (null: no phase); the
+   * search's {@code -mix} only where {@code op} is the mix, as a run refuses a mix it does not run.
+   */
+  public static Configuration runOf(Configuration conf, OpType op) {
+    Configuration c = new Configuration(conf);
+    c.set(ConfigKeys.OPERATIONS, op == null ? "" : op.id());
+    if (op != OpType.MIX) {
+      c.unset(ConfigKeys.MIX);
+    }
+    return c;
+  }
+
   /** Runs the search. */
   public CapacityResult run() throws IOException, InterruptedException {
     long began = System.nanoTime();
@@ -99,7 +118,8 @@ public final class CapacitySearch {
         ending = "stopped: " + stop.reason();
         break;
       }
-      chooser.record(next.rate, s.verdict().outcome(), s.verdict().worstRatio());
+      chooser.record(next.rate, s.verdict().outcome(), s.verdict().worstRatio(),
+          s.phase().attemptedPerSecond());
     }
     if (op.keepsNames()) {
       cleanupOnly();
@@ -121,14 +141,21 @@ public final class CapacitySearch {
     double seconds = plan.stepMillis() / 1000.0;
     // Items for one step: as many as its rate uses in the step's length, or the probe's count.
     long items = rate == 0 ? PROBE_ITEMS : (long) Math.ceil(rate * seconds / threads) + 1;
-    if (!op.keepsNames() && !op.createsItems()) {
+    if (!op.keepsNames() && !op.createsItems() && op != OpType.MIX) {
       unmeasured(firstOperation(op), items);
     }
-    Configuration c = new Configuration(conf);
-    c.set(ConfigKeys.OPERATIONS, op.id());
+    Configuration c = runOf(conf, op);
     c.set(ConfigKeys.RATE, Double.toString(rate));
     c.setBoolean(ConfigKeys.QUIET, true);
-    if (op.keepsNames()) {
+    if (op == OpType.MIX) {
+      MixSet set = MixSet.of(plan.mix(), rate == 0 ? PROBE_ITEMS : rate * seconds / threads);
+      c.setLong(ConfigKeys.FILES_PER_WORKER, set.items);
+      c.setInt(ConfigKeys.MIX_FILL_PERCENT, set.fillPercent);
+      c.setBoolean(ConfigKeys.CLEANUP, true);
+      // The probe, closed loop, for half a step as for an operation that keeps names.
+      c.setLong(ConfigKeys.DURATION_MILLIS, rate == 0 ? plan.stepMillis() / 2
+          : plan.stepMillis());
+    } else if (op.keepsNames()) {
       c.setLong(ConfigKeys.FILES_PER_WORKER, kept);
       c.setLong(ConfigKeys.DURATION_MILLIS, rate == 0 ? plan.stepMillis() / 2
           : plan.stepMillis());
@@ -138,9 +165,12 @@ public final class CapacitySearch {
     }
     RunResult run = executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy);
     warmedBy = 1;
-    PhaseResult phase = null;
+    PhaseResult phase = op == OpType.MIX ? run.mixTotal() : null;
+    List<PhaseResult> parts = new ArrayList<>();
     for (PhaseResult p : run.phases()) {
-      if (p.op() == op && !p.partOfMix()) {
+      if (p.partOfMix()) {
+        parts.add(p);
+      } else if (p.op() == op) {
         phase = p;
       }
     }
@@ -152,19 +182,54 @@ public final class CapacitySearch {
       throw new IOException("the capacity search's run at " + rate + " ops/s ran no " + op.id()
           + " phase");
     }
-    StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : StepVerdict.judge(phase, rate,
-        plan.bounds().of(op), plan.failureShare(), !target.embedded());
+    StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : op == OpType.MIX
+        ? StepVerdict.judgeMix(phase, parts, rate, plan.bounds(), plan.failureShare(),
+            !target.embedded())
+        : StepVerdict.judge(phase, rate, plan.bounds().of(op), plan.failureShare(),
+            !target.embedded());
     CapacityStep s = new CapacityStep(number, kind, rate, run, phase, verdict);
     steps.add(s);
     listener.accept(s);
     return s;
   }
 
+  /**
+   * The working set of a mix step: per worker, the items its deletes use up present from the
+   * start (at least {@link #MIX_READ_FILES}, for its reads to spread over), and the items its
+   * creates make absent, each with a tenth and 100 more for the
+   * draws' chance; the present part made first, unmeasured ({@code -mixFill}). Immutable.
+   */
+  static final class MixSet {
+    final long items;
+    final int fillPercent;
+
+    private MixSet(long items, int fillPercent) {
+      this.items = items;
+      this.fillPercent = fillPercent;
+    }
+
+    /** The set for {@code ops} operations per worker of {@code mix}. */
+    static MixSet of(MixSpec mix, double ops) {
+      double creates = 0;
+      double deletes = 0;
+      for (int i = 0; i < mix.ops().size(); i++) {
+        creates += mix.ops().get(i) == OpType.CREATE_WRITE ? mix.share(i) * ops : 0;
+        deletes += mix.ops().get(i) == OpType.DELETE ? mix.share(i) * ops : 0;
+      }
+      long absent = creates == 0 ? 0 : (long) Math.ceil(1.1 * creates) + 100;
+      long present = Math.max((long) Math.ceil(1.1 * deletes) + 100, MIX_READ_FILES);
+      int fill = (int) Math.ceil(100.0 * present / (present + absent));
+      // The fill is a whole percent: the set grows until both parts fit it.
+      long items = Math.max(present + absent, fill == 100 ? present
+          : (long) Math.ceil(absent * 100.0 / (100 - fill)));
+      return new MixSet(items, fill);
+    }
+  }
+
   /** A closed-loop run of {@code op} on {@code items} per worker, outside any measurement. */
   private void unmeasured(OpType op, long items)
       throws IOException, InterruptedException {
-    Configuration c = new Configuration(conf);
-    c.set(ConfigKeys.OPERATIONS, op.id());
+    Configuration c = runOf(conf, op);
     c.setLong(ConfigKeys.FILES_PER_WORKER, items);
     c.set(ConfigKeys.RATE, "0");
     c.setLong(ConfigKeys.CLIENT_WARMUP_MILLIS, 0);
@@ -174,8 +239,7 @@ public final class CapacitySearch {
 
   /** Removes what the search made (a run with -cleanup and no phase). */
   private void cleanupOnly() throws IOException, InterruptedException {
-    Configuration c = new Configuration(conf);
-    c.set(ConfigKeys.OPERATIONS, "");
+    Configuration c = runOf(conf, null);
     c.setBoolean(ConfigKeys.QUIET, true);
     c.setBoolean(ConfigKeys.CLEANUP, true);
     executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy);

@@ -1,5 +1,6 @@
 package io.metabench.runner;
 
+import io.metabench.stats.capacity.StepVerdict;
 import io.metabench.stats.capacity.StepVerdict.Outcome;
 import java.util.HashSet;
 import java.util.Map;
@@ -10,7 +11,9 @@ import java.util.TreeMap;
  * The rates a capacity search offers, one step after another (docs/capacity.md, "Search"): from
  * the start, ×4 while the step held with its worst latency under an eighth of its bound and ×2
  * while it held otherwise, ÷2 while nothing has held; then, between the highest rate held and the
- * lowest above it not held, the midpoint, until they are within the precision of each other; then
+ * lowest above it not held, the midpoint (or, when the store broke that one short of its rate, the
+ * rate it achieved there plus the precision, if that is lower and above the rate held), until
+ * they are within the precision of each other; then
  * each of that pair once more, to confirm. A rate's latest outcome is its outcome, so a
  * confirmation that contradicts moves the pair and the bisection goes on. It ends when the pair is
  * confirmed, when the step limit is reached, or at the rates it cannot offer.
@@ -29,6 +32,8 @@ final class RateChooser {
   /** Each rate's latest outcome. */
   private final TreeMap<Double, Outcome> latest = new TreeMap<>();
   private final Set<Double> confirmed = new HashSet<>();
+  /** What each rate the store broke short of achieved, at its latest step. */
+  private final Map<Double, Double> served = new java.util.HashMap<>();
   private int steps;
   private double lastRate = Double.NaN;
   private Outcome lastOutcome;
@@ -43,7 +48,21 @@ final class RateChooser {
 
   /** Records that {@code rate} was offered, with {@code outcome} and its worst latency ratio. */
   void record(double rate, Outcome outcome, double worstRatio) {
+    record(rate, outcome, worstRatio, Double.NaN);
+  }
+
+  /**
+   * As {@link #record(double, Outcome, double)}, with the rate the step achieved: a step the
+   * store broke short of its rate shows about what the store serves at most, so no rate far above
+   * that holds.
+   */
+  void record(double rate, Outcome outcome, double worstRatio, double achieved) {
     steps++;
+    if (outcome == Outcome.BROKEN && achieved < StepVerdict.ACHIEVED * rate) {
+      served.put(rate, achieved);
+    } else {
+      served.remove(rate);
+    }
     if (latest.containsKey(rate)) {
       confirmed.add(rate);
     }
@@ -82,7 +101,12 @@ final class RateChooser {
       return new Next(Math.min(MAX_RATE, held * factor), false);
     }
     if ((above - held) / held > precision) {
-      return new Next(round((held + above) / 2), false);
+      double mid = round((held + above) / 2);
+      // The store served at most `got` where it broke: just above that, the pair may close at
+      // once, where bisection from a far rate takes a step per halving.
+      Double got = served.get(above);
+      double near = got == null ? Double.NaN : round(got * (1 + precision));
+      return new Next(near > held && near < mid ? near : mid, false);
     }
     if (!confirmed.contains(held)) {
       return new Next(held, true);

@@ -28,13 +28,19 @@ class ITCapacity {
 
   private MetaBenchRun search(int servers, long serviceMicros, int threads, String bound,
       String... more) throws Exception {
+    return search(servers, serviceMicros, new String[] {"-operation", "stat", "-threads",
+        Integer.toString(threads), "-capacity", bound}, more);
+  }
+
+  private MetaBenchRun search(int servers, long serviceMicros, String[] what, String... more)
+      throws Exception {
     Configuration conf = new Configuration();
     conf.setClass("fs.capped.impl", CappedFileSystem.class, FileSystem.class);
     conf.setInt(CappedFileSystem.SERVERS, servers);
     conf.setLong(CappedFileSystem.SERVICE_MICROS, serviceMicros);
-    java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList(
-        "-operation", "stat", "-threads", Integer.toString(threads), "-numFiles", "20",
-        "-clientWarmup", "0", "-capacity", bound, "-capacityStep", "2", "-baseDir",
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList(what));
+    args.addAll(java.util.Arrays.asList("-numFiles", "20", "-clientWarmup", "0",
+        "-capacityStep", "2", "-baseDir",
         CappedFileSystem.uriOf(new File(scratch, "b" + servers + "-" + serviceMicros)),
         "-outDir", new File(scratch, "out" + servers + "-" + serviceMicros).getPath()));
     args.addAll(java.util.Arrays.asList(more));
@@ -46,18 +52,63 @@ class ITCapacity {
   }
 
   private static void foundWithin(MetaBenchRun r, double capacity) throws Exception {
+    foundWithin(r, capacity, "stat");
+  }
+
+  private static void foundWithin(MetaBenchRun r, double capacity, String subject)
+      throws Exception {
     JsonNode answer = r.json().path("answer");
     double held = answer.path("heldPerSecond").asDouble();
     assertThat(answer.path("clientLimited").asBoolean()).as(r.stdout).isFalse();
     assertThat(Math.abs(held - capacity) / capacity).as(r.stdout).isLessThanOrEqualTo(0.025);
     assertThat(answer.path("brokeAtPerSecond").asDouble()).isGreaterThan(held);
-    assertThat(r.stdout).contains(String.format(Locale.ROOT, "stat holds %s ops/s at p99 <= ",
-        io.metabench.stats.capacity.CapacityResult.rate(held)));
+    assertThat(r.stdout).contains(String.format(Locale.ROOT, "%s holds %s ops/s at p99 <= ",
+        subject, io.metabench.stats.capacity.CapacityResult.rate(held)));
     // Every step carries its whole run, and the steps' files are there.
     JsonNode steps = r.json().path("steps");
     assertThat(steps.size()).isGreaterThan(3);
     assertThat(steps.get(1).path("run").path("phases").get(0).path("operation").asText())
-        .isEqualTo("stat");
+        .isEqualTo(subject.startsWith("the mix ") ? "mix:stat" : subject);
+  }
+
+  /**
+   * A mix of stats and exists, each one call to the capped service: the mix holds what the
+   * service does, 1,000 calls a second (a 5 ms bound, which 12 workers judge at that rate), each
+   * operation judged by its own bound too; its page draws each operation's latency against the
+   * rate offered, with the bound and the answer.
+   */
+  @Test
+  void aMixIsFoundAtTheRateOfItsWholeWithin2Point5Percent() throws Exception {
+    MetaBenchRun r = search(1, 1_000, new String[] {"-mix", "stat:3,exists:1", "-threads", "12",
+        "-capacity", "p99=5ms,exists:p99=5ms"});
+    foundWithin(r, 1_000, "the mix stat:3,exists:1");
+    assertThat(r.json().path("mix").asText()).isEqualTo("stat:3,exists:1");
+    // A broken step names the operation whose bound it broke.
+    assertThat(r.stdout).containsPattern("broken: (mix|stat|exists): ");
+
+    // The page, opened as a person opens it: a chart for the mix and one for each operation,
+    // every step's row as the JSON has it, the answer first.
+    File page = new File(scratch, "out1-1000/report.html");
+    JsonNode seen = io.metabench.testing.Browser.open(page, scratch);
+    assertThat(seen.path("errors").size()).as(seen.path("errors").toString()).isZero();
+    assertThat(seen.path("charts").size()).isEqualTo(3);
+    for (JsonNode c : seen.path("charts")) {
+      assertThat(c.path("width").asDouble()).as(c.toString()).isGreaterThan(100);
+      assertThat(c.path("drawn").asInt()).as(c.toString()).isGreaterThan(10);
+    }
+    JsonNode rows = seen.path("tables").get(0).path("rows");
+    JsonNode steps = r.json().path("steps");
+    assertThat(rows.size()).isEqualTo(steps.size() + 1);
+    for (int i = 0; i < steps.size(); i++) {
+      String outcome = steps.get(i).path("outcome").asText();
+      assertThat(rows.get(i + 1).get(8).asText()).startsWith(steps.get(i).path("outcome")
+          .isNull() ? "(the search starts" : outcome);
+    }
+    assertThat(seen.path("data").path("answer").path("line").asText())
+        .isEqualTo(r.json().path("answer").path("line").asText());
+    File shots = new File("target/browser").getAbsoluteFile();
+    assertThat(shots.isDirectory() || shots.mkdirs()).isTrue();
+    io.metabench.testing.Browser.screenshot(page, new File(shots, "capacity.png"), scratch);
   }
 
   @Test
@@ -82,5 +133,43 @@ class ITCapacity {
       invalid |= "invalid".equals(s.path("outcome").asText());
     }
     assertThat(invalid).isTrue();
+  }
+
+  /**
+   * Two targets side by side under one bound: one server of 2 ms (500 stats a second) and two
+   * (1,000), set per target; each searched in turn, into a directory of its own, the second's
+   * rate twice the first's.
+   */
+  @Test
+  void twoTargetsAreSearchedOneAfterAnotherWithTheirRatio() throws Exception {
+    Configuration conf = new Configuration();
+    conf.setClass("fs.capped.impl", CappedFileSystem.class, FileSystem.class);
+    conf.setLong(CappedFileSystem.SERVICE_MICROS, 2_000);
+    File out = new File(scratch, "side-by-side");
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "stat", "-threads", "24",
+        "-numFiles", "20", "-clientWarmup", "0", "-capacity", "p99=20ms", "-capacityStep", "2",
+        "-capacityPrecision", "10",
+        "-target", "one=" + CappedFileSystem.uriOf(new File(scratch, "one")),
+        "-target", "two=" + CappedFileSystem.uriOf(new File(scratch, "two")),
+        "-D", "metabench.target.one." + CappedFileSystem.SERVERS + "=1",
+        "-D", "metabench.target.two." + CappedFileSystem.SERVERS + "=2",
+        "-outDir", out.getPath());
+    System.out.println("=== ITCapacity: side by side\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode targets = r.json().path("targets");
+    assertThat(targets.size()).isEqualTo(2);
+    double one = targets.get(0).path("heldPerSecond").asDouble();
+    double two = targets.get(1).path("heldPerSecond").asDouble();
+    assertThat(one).as(r.stdout).isBetween(500 / 1.1, 500.0);
+    assertThat(two).as(r.stdout).isBetween(1_000 / 1.1, 1_000.0);
+    assertThat(targets.get(1).path("ratio").asDouble()).isCloseTo(two / one,
+        org.assertj.core.data.Offset.offset(0.001));
+    assertThat(r.stdout).containsPattern("(?m)^one +[0-9.,]+ +1\\.00x ")
+        .containsPattern("(?m)^two: stat holds ");
+    for (String label : new String[] {"one", "two"}) {
+      assertThat(new File(out, label + "/result.json")).isFile();
+      assertThat(new File(out, label + "/report.html")).isFile();
+    }
+    assertThat(new File(out, "capacity.txt")).isFile();
   }
 }

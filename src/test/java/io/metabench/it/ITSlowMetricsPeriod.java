@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 47: an HA nameservice whose NameNodes refresh their metrics every 10 s, Hadoop's default
- * (in a process of its own), and a 5 s phase last in the run, as a user's first try on a
+ * (in a process of its own), and a 3 s phase last in the run, as a user's first try on a
  * production cluster. The end of the run waits for the NameNodes' refreshes after it, so the
  * active NameNode's count is the calls it served; it is never 0, in ten runs out of ten.
  */
@@ -49,7 +49,7 @@ class ITSlowMetricsPeriod {
     for (int run = 0; run < 10; run++) {
       MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-confDir",
           cluster.confDir().getPath(), "-operation", "stat", "-threads", "2", "-numFiles", "300",
-          "-duration", "5", "-clientWarmup", "0", "-baseDir", "hdfs://" + ns + "/mb");
+          "-duration", "3", "-clientWarmup", "0", "-baseDir", "hdfs://" + ns + "/mb");
       assertThat(r.exitCode).as(r.toString()).isZero();
       long ok = r.phase("stat").get("successful").asLong();
       JsonNode phase = r.json().path("server").path("phases").get(0);

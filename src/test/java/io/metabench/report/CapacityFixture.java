@@ -6,6 +6,7 @@ import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.capacity.CapacityResult;
 import io.metabench.stats.capacity.CapacityStep;
+import io.metabench.stats.capacity.CapacityStudy;
 import io.metabench.stats.capacity.StepVerdict;
 import java.util.Arrays;
 import org.apache.hadoop.conf.Configuration;
@@ -15,11 +16,11 @@ import org.apache.hadoop.conf.Configuration;
  * the closed-loop probe and as two steps, judged as the search judges them (400 ops/s held; 800
  * offered, 400 achieved).
  */
-final class CapacityFixture {
+public final class CapacityFixture {
   private CapacityFixture() {
   }
 
-  static CapacityResult result() {
+  public static CapacityResult result() {
     Configuration conf = new Configuration(false);
     conf.set(ConfigKeys.OPERATIONS, "create_write");
     conf.set(ConfigKeys.CAPACITY, "p99=50ms");
@@ -33,5 +34,16 @@ final class CapacityFixture {
         new CapacityStep(2, CapacityStep.Kind.CONFIRM, 800, run, p,
             StepVerdict.judge(p, 800, plan.bounds().of(p.op()), 0.01, true))),
         400, 800, false, "", 95.5);
+  }
+
+  /**
+   * Two targets side by side: {@link #result()} as "direct", and the same steps through a router
+   * that held half its rate, as "router".
+   */
+  public static CapacityStudy study() {
+    CapacityResult direct = result();
+    CapacityResult router = new CapacityResult(direct.plan(), "hdfs://router.example:8888", 4,
+        direct.steps(), 200, 205, false, "", 61.2);
+    return new CapacityStudy(Arrays.asList("direct", "router"), Arrays.asList(direct, router));
   }
 }

@@ -50,6 +50,9 @@ class ResultFormatTypeTest {
     GOLDEN.put(ResultFormatType.CAPACITY_TEXT, "capacity.txt");
     GOLDEN.put(ResultFormatType.CAPACITY_JSON, "capacity.json");
     GOLDEN.put(ResultFormatType.CAPACITY_CSV, "steps.csv");
+    GOLDEN.put(ResultFormatType.CAPACITY_HTML, "capacity.html");
+    GOLDEN.put(ResultFormatType.CAPACITY_STUDY_TEXT, "capacity-study.txt");
+    GOLDEN.put(ResultFormatType.CAPACITY_STUDY_JSON, "capacity-study.json");
   }
 
   @TempDir
@@ -83,6 +86,9 @@ class ResultFormatTypeTest {
         case CAPACITY:
           ResultFormatFactory.forCapacity(type).write(CapacityFixture.result(), sb);
           break;
+        case CAPACITY_STUDY:
+          ResultFormatFactory.forCapacityStudy(type).write(CapacityFixture.study(), sb);
+          break;
         default:
           throw new AssertionError(type);
       }
@@ -98,6 +104,10 @@ class ResultFormatTypeTest {
       case STUDY_JSON:
       case CAPACITY_JSON:
         return JsonFormatTest::maskHistograms;
+      case CAPACITY_HTML:
+        // The charts are drawn as outlines of the fonts the machine has: CapacityChartsTest and
+        // ITCapacity check them.
+        return s -> s.replaceAll("(?s)<svg.*?</svg>", "<svg>...</svg>");
       case NNBENCH:
         // "Date & time" is when the block is written.
         return s -> s.replaceAll("(Date & time: )[^\n]*", "$1...");

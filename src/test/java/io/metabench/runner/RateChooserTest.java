@@ -83,4 +83,23 @@ class RateChooserTest {
     assertThat(RateChooser.round(12_345.67)).isEqualTo(12_350.0);
     assertThat(RateChooser.round(0.1)).isEqualTo(RateChooser.MIN_RATE);
   }
+
+  /**
+   * A store that serves 1,000 a second at most, broken above: where it broke short of its rate,
+   * the next rate is just above what it served, and the pair closes in fewer steps than halving.
+   */
+  @Test
+  void aStepTheStoreBrokeShortOfItsRateNarrowsThePairToWhatItServed() {
+    RateChooser c = new RateChooser(500, 0.025, 30);
+    List<Double> offered = new ArrayList<>();
+    for (RateChooser.Next n = c.next(); n != null; n = c.next()) {
+      offered.add(n.rate);
+      Outcome o = n.rate <= 1_000 ? Outcome.HELD : Outcome.BROKEN;
+      c.record(n.rate, o, o == Outcome.HELD ? 0.5 : 2, Math.min(n.rate, 1_000));
+    }
+    // 500, 1,000 held; 2,000 broke serving 1,000: next 1,025 (not 1,500), broken: the pair.
+    assertThat(offered).containsExactly(500.0, 1000.0, 2000.0, 1025.0, 1000.0, 1025.0);
+    assertThat(c.held()).isEqualTo(1000.0);
+    assertThat(c.brokeAt()).isEqualTo(1025.0);
+  }
 }

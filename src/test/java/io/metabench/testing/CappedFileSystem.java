@@ -10,8 +10,8 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RawLocalFileSystem;
 
 /**
- * The real local file system under the scheme {@code capped://}, whose stats of benchmark items
- * (names starting with file_) are served by a metadata service of known capacity: {@code
+ * The real local file system under the scheme {@code capped://}, whose stats and exists of
+ * benchmark items (names starting with file_) are served by a metadata service of known capacity: {@code
  * capped.servers} servers, each taking {@code capped.service.micros} per call, shared by every
  * instance in the JVM, calls served first come first served by the first free server. Its
  * capacity is exactly servers ÷ service time: each call's end is set on a schedule of the
@@ -53,6 +53,15 @@ public final class CappedFileSystem extends RawLocalFileSystem {
       serve();
     }
     return super.getFileStatus(f);
+  }
+
+  /** An exists() of an item is one call to the service too (the local one reads no status). */
+  @Override
+  public boolean exists(Path f) throws IOException {
+    if (f.getName().startsWith("file_")) {
+      serve();
+    }
+    return pathToFile(f).exists();
   }
 
   private static void serve() {

@@ -97,7 +97,7 @@ public final class CapacityResult {
    * at 18,900; 11 steps, 3 min 40 s)}; a client's limit says "at least".
    */
   public String answer() {
-    String op = plan.operation().id();
+    String op = plan.subject();
     String where = String.format(Locale.ROOT, "%d steps, %s", judgedSteps(), duration(seconds));
     if (Double.isNaN(held)) {
       return String.format(Locale.ROOT, "%s holds no rate at %s: the lowest tried, %s ops/s, was "

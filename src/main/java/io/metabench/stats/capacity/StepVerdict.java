@@ -54,6 +54,53 @@ public final class StepVerdict {
    */
   public static StepVerdict judge(PhaseResult p, double offered, List<LatencyBounds.Bound> bounds,
       double failureShare, boolean clientCpuIsOwn) {
+    return judge(p, offered, bounds, failureShare, clientCpuIsOwn, true);
+  }
+
+  /**
+   * Judges a mix run at {@code offered} operations a second in all: {@code total} (its operations
+   * as one) by the bounds on every operation and by its achieved rate; each of {@code parts} (one
+   * operation of the mix) by its own bounds and those on every operation, and by its failures. An
+   * operation's achieved rate is not judged on its own: its share is drawn at random, so it
+   * strays from its weight by chance, not by the store. Invalid when the whole is (the client
+   * could not offer the mix); else broken when the store broke one part (others may have waited
+   * for workers it held); else invalid when a part is; else held. Each reason names the
+   * operation it is of, once.
+   */
+  public static StepVerdict judgeMix(PhaseResult total, List<PhaseResult> parts, double offered,
+      LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn) {
+    List<StepVerdict> each = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    each.add(judge(total, offered, bounds.of(null), failureShare, clientCpuIsOwn, true));
+    names.add("mix");
+    for (PhaseResult p : parts) {
+      each.add(judge(p, offered, bounds.of(p.op()), failureShare, false, false));
+      names.add(p.op().id());
+    }
+    // The whole mix invalid (the client could not offer it) says nothing of the store, as for
+    // one operation; else a part the store broke breaks the step, whatever else waited on it.
+    java.util.EnumSet<Outcome> seen = java.util.EnumSet.noneOf(Outcome.class);
+    for (StepVerdict v : each) {
+      seen.add(v.outcome);
+    }
+    Outcome o = each.get(0).outcome == Outcome.INVALID ? Outcome.INVALID
+        : seen.contains(Outcome.BROKEN) ? Outcome.BROKEN
+        : seen.contains(Outcome.INVALID) ? Outcome.INVALID : Outcome.HELD;
+    java.util.Set<String> reasons = new java.util.LinkedHashSet<>();
+    double worst = 0;
+    for (int i = 0; i < each.size(); i++) {
+      StepVerdict v = each.get(i);
+      worst = Double.isNaN(v.worstRatio) ? worst : Math.max(worst, v.worstRatio);
+      for (String r : v.reasons) {
+        reasons.add(names.get(i) + ": " + r);
+      }
+    }
+    return new StepVerdict(o, new ArrayList<>(reasons), worst);
+  }
+
+  private static StepVerdict judge(PhaseResult p, double offered,
+      List<LatencyBounds.Bound> bounds, double failureShare, boolean clientCpuIsOwn,
+      boolean judgeRate) {
     List<String> store = new ArrayList<>();
     List<String> client = new ArrayList<>();
     if (p.attempted() == 0) {
@@ -86,7 +133,7 @@ public final class StepVerdict {
           100 * failed, LatencyBounds.number(100 * failureShare)));
     }
     double achieved = p.attemptedPerSecond();
-    if (achieved < ACHIEVED * offered && store.isEmpty()) {
+    if (judgeRate && achieved < ACHIEVED * offered && store.isEmpty()) {
       String what = String.format(Locale.ROOT, "achieved %.1f/s, under %.0f %% of %.1f/s",
           achieved, 100 * ACHIEVED, offered);
       if (storeSlow) {

@@ -23,13 +23,18 @@ class StepVerdictTest {
 
   /** {@code ok} successes and {@code failed} failures in 10 s, latency and service in ms. */
   private static PhaseResult phase(long ok, long failed, double latencyMs, double serviceMs) {
+    return phase(OpType.STAT, ok, failed, latencyMs, serviceMs);
+  }
+
+  private static PhaseResult phase(OpType op, long ok, long failed, double latencyMs,
+      double serviceMs) {
     Histogram latency = new Histogram(3);
     latency.recordValueWithCount((long) (latencyMs * MS), ok);
     Histogram service = new Histogram(3);
     service.recordValueWithCount((long) (serviceMs * MS), ok);
     Map<String, FailureCount> failures = failed == 0 ? Collections.<String, FailureCount>emptyMap()
         : Collections.singletonMap("IOException", new FailureCount(failed, "boom"));
-    return new PhaseResult(OpType.STAT, 4, ok + failed, ok, failures,
+    return new PhaseResult(op, 4, ok + failed, ok, failures,
         Collections.<String, FailureCount>emptyMap(), 0, 0, 0, 10_000 * MS, 40_000 * MS, 0, 0, 0,
         latency, 0).withPacing(0, service, 0);
   }
@@ -85,5 +90,63 @@ class StepVerdictTest {
     StepVerdict v = StepVerdict.judge(phase(0, 0, 2, 2), 1000, P99_10MS, 0.01, true);
     assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.INVALID);
     assertThat(v.worstRatio()).isNaN();
+  }
+
+  /**
+   * A mix: its operations as one judged by the bounds on every operation and by its rate; each
+   * operation by its own bound and failures, never by its drawn share of the rate.
+   */
+  @Test
+  void aMixIsHeldOnlyWhenEachOfItsOperationsHoldsItsOwnBound() {
+    LatencyBounds bounds = LatencyBounds.parse("p99=10ms,create_write:p99=3ms");
+    // 1,000 a second offered: 800 stats and 200 creates a second, each within every bound.
+    List<PhaseResult> held = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 2, 2),
+        phase(OpType.CREATE_WRITE, 2_000, 0, 2.5, 2.5));
+    StepVerdict v = StepVerdict.judgeMix(PhaseResult.totalOfMix(held), held, 1000, bounds, 0.01,
+        true);
+    assertThat(v.describe()).isEqualTo("held");
+    // Creates at 5 ms: within the 10 ms on every operation, over their own 3 ms.
+    List<PhaseResult> slow = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 2, 2),
+        phase(OpType.CREATE_WRITE, 2_000, 0, 5, 5));
+    v = StepVerdict.judgeMix(PhaseResult.totalOfMix(slow), slow, 1000, bounds, 0.01, true);
+    assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
+    assertThat(v.describe()).startsWith("broken: create_write: p99 5.").endsWith(" ms > 3 ms");
+    assertThat(v.worstRatio()).isGreaterThan(1.6);
+    // Failed creates break it though the mix as a whole stays under 1 %.
+    List<PhaseResult> failing = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 2, 2),
+        phase(OpType.CREATE_WRITE, 1_950, 50, 2, 2));
+    v = StepVerdict.judgeMix(PhaseResult.totalOfMix(failing), failing, 1000, bounds, 0.01, true);
+    assertThat(v.describe()).isEqualTo("broken: create_write: 2.50 % of operations failed (at "
+        + "most 1 %)");
+  }
+
+  /**
+   * Operations that waited for workers the store's slow part held: the store broke the step, and
+   * a bound on two scopes that breaks alike is said once.
+   */
+  @Test
+  void aMixWhosePartTheStoreBrokeIsBrokenThoughOthersWaitedForWorkers() {
+    LatencyBounds bounds = LatencyBounds.parse("p99=10ms,exists:p99=10ms");
+    List<PhaseResult> parts = java.util.Arrays.asList(phase(OpType.STAT, 7_500, 0, 36, 24),
+        phase(OpType.EXISTS, 2_500, 0, 16, 0.03));
+    StepVerdict v = StepVerdict.judgeMix(PhaseResult.totalOfMix(parts), parts, 1000, bounds,
+        0.01, true);
+    assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
+    assertThat(v.reasons()).filteredOn(r -> r.startsWith("exists: ")).hasSize(1);
+    assertThat(v.reasons()).anyMatch(r -> r.startsWith("stat: p99 36."));
+  }
+
+  @Test
+  void aMixShortOfItsWholeRateIsJudgedOnTheWholeNotOnAnOperationsDrawnShare() {
+    LatencyBounds bounds = LatencyBounds.parse("p99=10ms");
+    // Creates drew 15 % of the operations where their weight asked 20 %: chance, not the store.
+    List<PhaseResult> drawn = java.util.Arrays.asList(phase(OpType.STAT, 8_500, 0, 2, 2),
+        phase(OpType.CREATE_WRITE, 1_500, 0, 2, 2));
+    assertThat(StepVerdict.judgeMix(PhaseResult.totalOfMix(drawn), drawn, 1000, bounds, 0.01,
+        true).describe()).isEqualTo("held");
+    List<PhaseResult> shortOf = java.util.Arrays.asList(phase(OpType.STAT, 7_000, 0, 2, 2),
+        phase(OpType.CREATE_WRITE, 2_000, 0, 2, 2));
+    assertThat(StepVerdict.judgeMix(PhaseResult.totalOfMix(shortOf), shortOf, 1000, bounds, 0.01,
+        true).describe()).startsWith("invalid: mix: achieved 900.0/s, under 98 % of 1000.0/s");
   }
 }

@@ -118,8 +118,8 @@ final class CapacityCommand {
       ServerWatch watch = ServerWatch.start(config, target, context.stop());
       CapacityResult result;
       try {
-        result = new CapacitySearch(plan, conf, target, (c, rc, t, warmedBy) ->
-            runs.executeWithout(c, rc, t, null, warmedBy), context.stop(), s -> {
+        result = new CapacitySearch(plan, conf, target, (c, rc, t, warmedBy, end) ->
+            runs.executeWithout(c, rc, t, null, warmedBy, end), context.stop(), s -> {
               out.println(oneLine(s));
               out.flush();
               try {

@@ -106,6 +106,14 @@ public final class RunCommand extends Command {
    */
   RunResult executeWithout(BenchConfig config, Configuration conf, Target target,
       File series, int warmedBy) throws IOException, InterruptedException {
+    return executeWithout(config, conf, target, series, warmedBy,
+        io.metabench.engine.PhaseEngine.EarlyEnd.NEVER);
+  }
+
+  /** As above, {@code end} asked each second of a run in this process whether to end a phase. */
+  RunResult executeWithout(BenchConfig config, Configuration conf, Target target,
+      File series, int warmedBy, io.metabench.engine.PhaseEngine.EarlyEnd end)
+      throws IOException, InterruptedException {
     boolean quiet = BenchConfig.quiet(conf);
     if (config.maps() > 0) {
       return writeCombinedSeries(series,
@@ -116,7 +124,7 @@ public final class RunCommand extends Command {
           processes == null ? PhaseBarrier.NONE : processes,
           quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
           context.stop())
-          .seriesTo(series).warmedBy(warmedBy).run();
+          .seriesTo(series).warmedBy(warmedBy).endingPhasesEarlyWhen(end).run();
     }
   }
 

@@ -46,6 +46,7 @@ final class IntervalSampler {
   private IntervalSink seriesFile;
   private boolean seriesBroken;
   private long warmupNanos;
+  private java.util.function.Consumer<List<IntervalSeries>> afterEach = soFar -> { };
 
   /**
    * A sampler of several results at once (a mix's operations): a series per group of recorders,
@@ -81,6 +82,15 @@ final class IntervalSampler {
     return this;
   }
 
+  /**
+   * Gives {@code c} each group's series so far after each interval the timer takes (not after
+   * the last one, which {@link #finishAll} takes); on the timer's thread.
+   */
+  IntervalSampler afterEachInterval(java.util.function.Consumer<List<IntervalSeries>> c) {
+    this.afterEach = c;
+    return this;
+  }
+
   synchronized void start() {
     startNanos = clock.nanoTime() + warmupNanos;
     lastNanos = startNanos;
@@ -89,8 +99,8 @@ final class IntervalSampler {
       t.setDaemon(true);
       return t;
     });
-    timer.scheduleAtFixedRate(this::sample, warmupNanos + INTERVAL_NANOS, INTERVAL_NANOS,
-        TimeUnit.NANOSECONDS);
+    timer.scheduleAtFixedRate(() -> afterEach.accept(sampleSoFar()),
+        warmupNanos + INTERVAL_NANOS, INTERVAL_NANOS, TimeUnit.NANOSECONDS);
   }
 
   /** Stops the timer, takes the last interval and returns each group's series, in order. */
@@ -108,6 +118,16 @@ final class IntervalSampler {
       }
       return all;
     }
+  }
+
+  /** {@link #sample}, then each group's series so far. */
+  private synchronized List<IntervalSeries> sampleSoFar() {
+    sample();
+    List<IntervalSeries> all = new ArrayList<>();
+    for (List<IntervalSeries.Interval> intervals : groupIntervals) {
+      all.add(new IntervalSeries(new ArrayList<>(intervals)));
+    }
+    return all;
   }
 
   /** One interval: everything the workers recorded since the previous one. */

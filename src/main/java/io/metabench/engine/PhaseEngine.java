@@ -54,10 +54,23 @@ public final class PhaseEngine implements AutoCloseable {
   /** The operations a warm-up settled on, by the number of workers it ran with. */
   private final Map<Integer, Set<OpType>> settled = new HashMap<>();
   private Window window = on -> { };
+  private EarlyEnd earlyEnd = EarlyEnd.NEVER;
 
   /** Told as a measured phase's operations begin and end. Called from the engine's thread. */
   public interface Window {
     void measuring(boolean on);
+  }
+
+  /**
+   * Asked after each second of a measured phase whether to end it now, with each of its results'
+   * operation and series so far; a reason ends it (its workers take no further item, and the
+   * phase's figures are those of the time it ran), null lets it go on. Called from the
+   * sampler's thread; must be quick.
+   */
+  public interface EarlyEnd {
+    EarlyEnd NEVER = (ops, soFar) -> null;
+
+    String reason(List<OpType> ops, List<IntervalSeries> soFar);
   }
 
   /**
@@ -123,6 +136,12 @@ public final class PhaseEngine implements AutoCloseable {
       warm.addAll(WarmupRounds.warmedOnEveryItem(phase));
     }
     return figures;
+  }
+
+  /** Asks {@code e} after each second of each measured phase whether to end it early. */
+  public PhaseEngine endingEarlyWhen(EarlyEnd e) {
+    this.earlyEnd = e;
+    return this;
   }
 
   /** Tells {@code w} as each measured phase's operations begin and end. */
@@ -207,7 +226,22 @@ public final class PhaseEngine implements AutoCloseable {
         measured ? progress : Progress.QUIET, phase.label(),
         phase.timeBound() ? -1 : phase.expectedOps()).writingTo(measured ? series : null)
         .afterWarmup(phase.warmupNanos());
-    StopRequest stops = measured ? stop : StopRequest.NEVER;
+    // The phase's own stop: the run's, or its early end, which ends this phase alone.
+    StopRequest stops = measured ? new StopRequest(stop) : StopRequest.NEVER;
+    if (measured && earlyEnd != EarlyEnd.NEVER) {
+      sampler.afterEachInterval(soFar -> {
+        try {
+          String why = earlyEnd.reason(phase.results(), soFar);
+          if (why != null) {
+            stops.request(why, false);
+          }
+        } catch (RuntimeException e) {
+          // A timer task that throws is never run again: the phase runs its whole length.
+          org.slf4j.LoggerFactory.getLogger(PhaseEngine.class).warn("the early end of {} "
+              + "could not be judged: {}", phase.label(), e.toString());
+        }
+      });
+    }
     // Read at the window's edges only: counting costs the workers nothing.
     StoreCallCounter calls = StoreCallCounter.over(new ArrayList<>(clients));
     Map<String, Long> callsBefore = calls.snapshot();

@@ -71,6 +71,8 @@ public final class BenchmarkRunner {
   private int warmedByRun;
   private SeriesFile series;
 
+  private PhaseEngine.EarlyEnd earlyEnd = PhaseEngine.EarlyEnd.NEVER;
+
   public BenchmarkRunner(BenchConfig config, Target target, NanoClock clock) {
     this(config, target, clock, PhaseBarrier.NONE);
   }
@@ -113,6 +115,12 @@ public final class BenchmarkRunner {
     return this;
   }
 
+  /** Asks {@code e} after each second of each measured phase whether to end it early. */
+  public BenchmarkRunner endingPhasesEarlyWhen(PhaseEngine.EarlyEnd e) {
+    this.earlyEnd = e;
+    return this;
+  }
+
   /**
    * Runs every phase.
    *
@@ -148,7 +156,7 @@ public final class BenchmarkRunner {
           stop).writingSeriesTo(series).warmingClientsWith(new ClientWarmup(
               config.clientWarmupMillis() * 1_000_000L,
               BaseDirMarker.clientWarmupDir(base, config.mapIndex())).warmedBy(warmedByRun))
-          .tellingWindowsTo(target::measuring);
+          .tellingWindowsTo(target::measuring).endingEarlyWhen(earlyEnd);
       kinds = new PhaseKinds(config, target, clock, engine, stop, control);
 
       List<PhaseResult> results = new ArrayList<>();

@@ -6,12 +6,14 @@ import io.metabench.config.ConfigKeys;
 import io.metabench.config.MixSpec;
 import io.metabench.config.UserSettings;
 import io.metabench.core.StopRequest;
+import io.metabench.engine.PhaseEngine;
 import io.metabench.fs.Target;
 import io.metabench.op.OpType;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.capacity.CapacityResult;
 import io.metabench.stats.capacity.CapacityStep;
+import io.metabench.stats.capacity.EarlyBreak;
 import io.metabench.stats.capacity.StepVerdict;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -51,7 +53,7 @@ public final class CapacitySearch {
   private final CapacityPlan plan;
   private final Configuration conf;
   private final Target target;
-  private final StudyRunner.RunExecutor executor;
+  private final StepRunner executor;
   private final StopRequest stop;
   private final Consumer<CapacityStep> listener;
   private final List<CapacityStep> steps = new ArrayList<>();
@@ -63,13 +65,23 @@ public final class CapacitySearch {
    * {@code conf} as the user's configuration; {@code listener} is told of each step as it ends.
    */
   public CapacitySearch(CapacityPlan plan, Configuration conf, Target target,
-      StudyRunner.RunExecutor executor, StopRequest stop, Consumer<CapacityStep> listener) {
+      StepRunner executor, StopRequest stop, Consumer<CapacityStep> listener) {
     this.plan = plan;
     this.conf = conf;
     this.target = target;
     this.executor = executor;
     this.stop = stop;
     this.listener = listener;
+  }
+
+  /** Runs one of the search's runs in this process. */
+  public interface StepRunner {
+    /**
+     * Runs {@code config} ({@code conf}) on {@code target}; {@code warmedBy} as a study's runs
+     * have it; {@code end} asked each second of its measured phase whether to end it early.
+     */
+    RunResult run(BenchConfig config, Configuration conf, Target target, int warmedBy,
+        PhaseEngine.EarlyEnd end) throws IOException, InterruptedException;
   }
 
   /**
@@ -163,7 +175,14 @@ public final class CapacitySearch {
       c.setLong(ConfigKeys.FILES_PER_WORKER, items);
       c.setBoolean(ConfigKeys.CLEANUP, true);
     }
-    RunResult run = executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy);
+    String[] ended = new String[1];
+    PhaseEngine.EarlyEnd end = kind == CapacityStep.Kind.PROBE ? PhaseEngine.EarlyEnd.NEVER
+        : (ops, soFar) -> {
+          String why = EarlyBreak.check(ops, soFar, plan.bounds(), plan.mix(), rate, seconds);
+          ended[0] = ended[0] == null ? why : ended[0];
+          return why;
+        };
+    RunResult run = executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy, end);
     warmedBy = 1;
     PhaseResult phase = op == OpType.MIX ? run.mixTotal() : null;
     List<PhaseResult> parts = new ArrayList<>();
@@ -187,6 +206,9 @@ public final class CapacitySearch {
             !target.embedded())
         : StepVerdict.judge(phase, rate, plan.bounds().of(op), plan.failureShare(),
             !target.embedded());
+    if (verdict != null && ended[0] != null) {
+      verdict = verdict.endedEarly(ended[0]);
+    }
     CapacityStep s = new CapacityStep(number, kind, rate, run, phase, verdict);
     steps.add(s);
     listener.accept(s);
@@ -234,7 +256,8 @@ public final class CapacitySearch {
     c.set(ConfigKeys.RATE, "0");
     c.setLong(ConfigKeys.CLIENT_WARMUP_MILLIS, 0);
     c.setBoolean(ConfigKeys.QUIET, true);
-    executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy);
+    executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy,
+        PhaseEngine.EarlyEnd.NEVER);
   }
 
   /** Removes what the search made (a run with -cleanup and no phase). */
@@ -242,6 +265,7 @@ public final class CapacitySearch {
     Configuration c = runOf(conf, null);
     c.setBoolean(ConfigKeys.QUIET, true);
     c.setBoolean(ConfigKeys.CLEANUP, true);
-    executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy);
+    executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy,
+        PhaseEngine.EarlyEnd.NEVER);
   }
 }

@@ -15,7 +15,8 @@ import org.HdrHistogram.Histogram;
  * bound holds on the latencies measured from when each operation was due, over the whole step and
  * over its last third; its failures stay under the share given. It is <b>broken</b> when one of
  * these fails because of the store: the store's own answer (the service time, from each call's
- * actual start) breaks the bound too, or operations failed. It is <b>invalid</b> when the client
+ * actual start) breaks the bound too or takes all but {@value #CLIENT_SHARE} of it, or
+ * operations failed. It is <b>invalid</b> when the client
  * could not offer the rate, so the step says nothing of the store: the bound broke only on time
  * operations spent waiting for a free worker (the store answered within it), the achieved rate
  * fell short likewise, or the client JVM was CPU- or GC-bound (where it measures the client
@@ -24,6 +25,12 @@ import org.HdrHistogram.Histogram;
  * <p>Immutable.
  */
 public final class StepVerdict {
+  /**
+   * The least part of a bound the wait before each call (from its due time to its start) must
+   * take for a broken bound to be the client's: a store whose own percentile is within this much
+   * of the bound broke it.
+   */
+  public static final double CLIENT_SHARE = 0.1;
   /** The least share of the offered rate a held step achieves. */
   public static final double ACHIEVED = 0.98;
 
@@ -118,6 +125,14 @@ public final class StepVerdict {
           storeSlow = true;
           store.add(String.format(Locale.ROOT, "p%s %s ms > %s ms", LatencyBounds.number(b.percentile()),
               ms(fromDue), LatencyBounds.number(b.millis())));
+        } else if (fromDue - service <= CLIENT_SHARE * b.millis()) {
+          // The store took all but a sliver of the bound: a client's few microseconds of
+          // dispatch broke it, which any client adds; the store left no room.
+          storeSlow = true;
+          store.add(String.format(Locale.ROOT, "p%s %s ms > %s ms, the store's own p%s %s ms "
+              + "(over %.0f %% of the bound)", LatencyBounds.number(b.percentile()), ms(fromDue),
+              LatencyBounds.number(b.millis()), LatencyBounds.number(b.percentile()),
+              ms(service), 100 * (1 - CLIENT_SHARE)));
         } else {
           client.add(String.format(Locale.ROOT, "p%s %s ms > %s ms from when due, but the store "
               + "answered p%s in %s ms: operations waited for a free worker; %s",
@@ -207,6 +222,17 @@ public final class StepVerdict {
     Histogram s = p.serviceTime();
     return s == null || s.getTotalCount() == 0 ? p.latencyMillisAt(percentile)
         : s.getValueAtPercentile(percentile) / 1e6;
+  }
+
+  /**
+   * This verdict of a step its search ended early, {@code why} first among its reasons; the
+   * outcome is the one its figures up to then give.
+   */
+  public StepVerdict endedEarly(String why) {
+    List<String> all = new ArrayList<>();
+    all.add(why);
+    all.addAll(reasons);
+    return new StepVerdict(outcome, all, worstRatio);
   }
 
   public Outcome outcome() {

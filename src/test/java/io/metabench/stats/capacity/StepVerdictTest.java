@@ -76,6 +76,14 @@ class StepVerdictTest {
             + "(give -threads 10 or more)");
   }
 
+  /** A store that took 9.8 of 10 ms left no room: a sliver of waiting breaks the bound. */
+  @Test
+  void aStoreThatTookAllButASliverOfTheBoundBrokeIt() {
+    StepVerdict v = StepVerdict.judge(phase(10_000, 0, 10.2, 9.8), 1000, P99_10MS, 0.01, true);
+    assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
+    assertThat(v.describe()).startsWith("broken: p99 10.").contains("the store's own p99 9.");
+  }
+
   @Test
   void aRateNotAchievedWhileTheStoreAnswersInTimeIsTheClients() {
     // 9,000 operations in 10 s where 1,000 a second were offered.

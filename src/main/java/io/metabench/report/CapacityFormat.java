@@ -77,13 +77,7 @@ public final class CapacityFormat {
       JsonOutput.number(w, "precisionPercent", 100 * r.plan().precision(), 3);
       JsonOutput.number(w, "failuresPercent", 100 * r.plan().failureShare(), 3);
       w.writeObjectFieldStart("answer");
-      JsonOutput.number(w, "heldPerSecond", r.held(), 3);
-      JsonOutput.number(w, "brokeAtPerSecond", r.brokeAt(), 3);
-      w.writeBooleanField("clientLimited", r.clientLimited());
-      w.writeStringField("ending", r.ending());
-      w.writeNumberField("steps", r.judgedSteps());
-      JsonOutput.number(w, "seconds", r.seconds(), 3);
-      w.writeStringField("line", r.answer());
+      writeAnswer(w, r);
       w.writeEndObject();
       w.writeArrayFieldStart("steps");
       for (CapacityStep s : r.steps()) {
@@ -120,6 +114,21 @@ public final class CapacityFormat {
       w.writeEndObject();
       JsonOutput.finish(w);
     }
+  }
+
+  /**
+   * The answer's fields into the object {@code w} is in: {@code heldPerSecond},
+   * {@code brokeAtPerSecond}, {@code clientLimited}, {@code ending}, {@code steps},
+   * {@code seconds}, {@code line}.
+   */
+  static void writeAnswer(JsonGenerator w, CapacityResult r) throws IOException {
+    JsonOutput.number(w, "heldPerSecond", r.held(), 3);
+    JsonOutput.number(w, "brokeAtPerSecond", r.brokeAt(), 3);
+    w.writeBooleanField("clientLimited", r.clientLimited());
+    w.writeStringField("ending", r.ending());
+    w.writeNumberField("steps", r.judgedSteps());
+    JsonOutput.number(w, "seconds", r.seconds(), 3);
+    w.writeStringField("line", r.answer());
   }
 
   /** {@link ResultFormatType#CAPACITY_CSV}: one row a step, {@link #STEP_COLUMNS}. */

@@ -70,15 +70,9 @@ public final class CapacityStudyFormat {
         w.writeStartObject();
         w.writeStringField("label", s.labels().get(i));
         w.writeStringField("target", r.target());
-        JsonOutput.number(w, "heldPerSecond", r.held(), 3);
-        JsonOutput.number(w, "ratio", s.ratio(i), 4);
-        JsonOutput.number(w, "brokeAtPerSecond", r.brokeAt(), 3);
-        w.writeBooleanField("clientLimited", r.clientLimited());
-        w.writeStringField("ending", r.ending());
-        w.writeNumberField("steps", r.judgedSteps());
-        JsonOutput.number(w, "seconds", r.seconds(), 3);
-        w.writeStringField("line", r.answer());
         w.writeStringField("dir", s.labels().get(i));
+        JsonOutput.number(w, "ratio", s.ratio(i), 4);
+        CapacityFormat.writeAnswer(w, r);
         w.writeEndObject();
       }
       w.writeEndArray();

@@ -98,7 +98,8 @@ public final class CapacityResult {
    */
   public String answer() {
     String op = plan.subject();
-    String where = String.format(Locale.ROOT, "%d steps, %s", judgedSteps(), duration(seconds));
+    String where = String.format(Locale.ROOT, "%d step%s, %s", judgedSteps(),
+        judgedSteps() == 1 ? "" : "s", duration(seconds));
     if (Double.isNaN(held)) {
       return String.format(Locale.ROOT, "%s holds no rate at %s: the lowest tried, %s ops/s, was "
           + "not held (%s)%s", op, plan.bounds().describe(), rate(lowestTried()), where,

@@ -14,7 +14,7 @@ import java.util.Locale;
  * bring, its pX is then over b, so running them tells nothing more. For one operation of a mix,
  * the operations it is offered are its weight's share of those, with a tenth more for the
  * draws' chance; the bounds on every operation are also counted over the whole mix. Judged from
- * the second second on.
+ * the second second on, before the step's last.
  *
  * <p>Stateless.
  */
@@ -36,7 +36,8 @@ public final class EarlyBreak {
   public static String check(List<OpType> ops, List<IntervalSeries> soFar, LatencyBounds bounds,
       MixSpec mix, double offered, double seconds) {
     int elapsed = soFar.isEmpty() ? 0 : soFar.get(0).intervals().size();
-    if (elapsed < 2 || offered <= 0) {
+    if (elapsed < 2 || elapsed >= seconds || offered <= 0) {
+      // Nothing to end in the first second, nor at the step's own end.
       return null;
     }
     double all = offered * seconds;

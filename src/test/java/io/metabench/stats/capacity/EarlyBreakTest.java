@@ -48,9 +48,11 @@ class EarlyBreakTest {
   }
 
   @Test
-  void theFirstSecondNeverEndsAStep() {
+  void theFirstSecondNeverEndsAStepNorDoesItsOwnEnd() {
     assertThat(EarlyBreak.check(Collections.singletonList(OpType.STAT),
         Collections.singletonList(series(1, 0, 1000)), P99_10MS, MixSpec.NONE, 1000, 8)).isNull();
+    assertThat(EarlyBreak.check(Collections.singletonList(OpType.STAT),
+        Collections.singletonList(series(8, 0, 1000)), P99_10MS, MixSpec.NONE, 1000, 8)).isNull();
   }
 
   @Test

@@ -254,7 +254,7 @@ public final class PhaseEngine implements AutoCloseable {
       recorded = forEachWorker(workers, t -> new Worker(sources.get(t), phase.retries(), clock, gate,
           recorders[t], warmups[t], stops)
           .watchedBy(OpTimeout.watch(timeouts, t))
-          .failFast(phase.failFast())
+          .failFast(phase.failFast(), measured ? stop : stops)
           .pacedBy(phase.pacing(t, workers)).call());
     } finally {
       window.measuring(false);

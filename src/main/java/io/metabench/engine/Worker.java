@@ -57,6 +57,7 @@ final class Worker implements Callable<Worker.Recorded> {
   private final OpRecorder[] recorders;
   private final OpRecorder[] warmups;
   private final StopRequest stop;
+  private StopRequest failStop;
   private final Step step = new Step();
   private OpTimeout.Watch watch;
   private boolean failFast;
@@ -84,6 +85,7 @@ final class Worker implements Callable<Worker.Recorded> {
     this.recorders = recorders;
     this.warmups = warmups;
     this.stop = stop;
+    this.failStop = stop;
   }
 
   /** Times every call against {@code -opTimeout} through {@code w}; null: no limit. */
@@ -100,7 +102,16 @@ final class Worker implements Callable<Worker.Recorded> {
 
   /** Requests the stop at this worker's first failed operation ({@code -failFast}). */
   Worker failFast(boolean on) {
+    return failFast(on, stop);
+  }
+
+  /**
+   * Requests {@code runStop} at this worker's first failed operation ({@code -failFast}): the
+   * run's stop, where the worker obeys a phase's own (which an early end requests too).
+   */
+  Worker failFast(boolean on, StopRequest runStop) {
     this.failFast = on;
+    this.failStop = runStop;
     return this;
   }
 
@@ -235,7 +246,7 @@ final class Worker implements Callable<Worker.Recorded> {
       } else {
         recorder.failure(start, clock.nanoTime(), cause, message);
         if (failFast) {
-          stop.request("stopped at the first failure (-failFast): " + cause, false);
+          failStop.request("stopped at the first failure (-failFast): " + cause, false);
         }
         return false;
       }

@@ -46,7 +46,8 @@ final class IntervalSampler {
   private IntervalSink seriesFile;
   private boolean seriesBroken;
   private long warmupNanos;
-  private java.util.function.Consumer<List<IntervalSeries>> afterEach = soFar -> { };
+  /** Given the series so far after each interval; null: none (no copies are made then). */
+  private java.util.function.Consumer<List<IntervalSeries>> afterEach;
 
   /**
    * A sampler of several results at once (a mix's operations): a series per group of recorders,
@@ -99,7 +100,8 @@ final class IntervalSampler {
       t.setDaemon(true);
       return t;
     });
-    timer.scheduleAtFixedRate(() -> afterEach.accept(sampleSoFar()),
+    java.util.function.Consumer<List<IntervalSeries>> each = afterEach;
+    timer.scheduleAtFixedRate(each == null ? this::sample : () -> each.accept(sampleSoFar()),
         warmupNanos + INTERVAL_NANOS, INTERVAL_NANOS, TimeUnit.NANOSECONDS);
   }
 

@@ -4,10 +4,15 @@ import io.metabench.report.OutputPlan;
 import io.metabench.report.ResultFiles;
 import io.metabench.report.ResultFormatFactory;
 import io.metabench.report.ResultFormatType;
+import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,5 +71,42 @@ final class Publisher {
     if (nnbench != null) {
       LOG.info("NNBench block appended to {}", nnbench);
     }
+    String took = took(result, ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
+    if (took != null) {
+      out.println(took);
+      out.flush();
+    }
+  }
+
+  /**
+   * One line saying how long this process took and what of it was measured and what was client
+   * warm-up, so a reader sees where the wall time went (a cold JVM on few cores can spend a third
+   * of a short run warming up); null for a job, whose warm-ups ran in the maps' JVMs, and for a
+   * run without phases.
+   */
+  static String took(RunResult result, double jvmSeconds) {
+    List<PhaseResult> whole = new ArrayList<>();
+    for (PhaseResult p : result.phases()) {
+      if (!p.partOfMix()) {
+        whole.add(p);
+      }
+    }
+    if (result.mixTotal() != null) {
+      whole.add(result.mixTotal());
+    }
+    if (result.config().maps() > 0 || whole.isEmpty()) {
+      return null;
+    }
+    double measured = 0;
+    double warm = 0;
+    for (PhaseResult p : whole) {
+      measured += p.windowSeconds();
+      warm += p.clientWarmup().nanos() / 1e9;
+    }
+    return String.format(Locale.ROOT, "took %.1f s: %.1f s measured (%d phase%s), %.1f s client "
+        + "warm-up (%.0f %%), %.1f s the rest (start-up%s, checks, cleanup, "
+        + "writing results)", jvmSeconds, measured, whole.size(), whole.size() == 1 ? "" : "s",
+        warm, jvmSeconds > 0 ? 100 * warm / jvmSeconds : 0, Math.max(0, jvmSeconds - measured
+            - warm), result.prefill() != null ? ", the prefill" : "");
   }
 }

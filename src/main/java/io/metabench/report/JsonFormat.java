@@ -221,6 +221,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     }
     w.writeEndArray();
     JsonOutput.number(w, "spread", steadiness.spread(), 3);
+    JsonOutput.number(w, "drift", steadiness.drift(), 3);
     w.writeEndObject();
     writeClientWarmup(w, p.clientWarmup());
     writeStoreCalls(w, p);

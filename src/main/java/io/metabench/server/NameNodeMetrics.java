@@ -7,13 +7,13 @@ import io.metabench.config.UserSettings;
 import io.metabench.fs.Target;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URL;
 import java.net.URLConnection;
 import java.net.URLEncoder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
@@ -39,8 +39,6 @@ import org.apache.hadoop.security.authentication.client.AuthenticationException;
 public final class NameNodeMetrics implements ServerProbe {
   static final int DEFAULT_RPC_PORT = 8020;
   private static final int DEFAULT_HTTP_PORT = 9870;
-  /** Hadoop 2's defaults (HTTP, HTTPS), tried when the 3.x default does not answer. */
-  private static final int[][] DEFAULT_PORTS = {{9870, 50070}, {9871, 50470}};
   private static final int TIMEOUT_MILLIS = 5_000;
   /** Thread-safe once configured; one for every reading. */
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,8 +49,12 @@ public final class NameNodeMetrics implements ServerProbe {
    * turns out to be a Router-based Federation router (found at the first reading).
    */
   private String service = "NameNode";
-  /** The other line's default address, tried when the default one refuses; null: none. */
-  private final String otherDefault;
+  /** Other default addresses, tried in turn when the default one refuses; empty: none. */
+  private final List<DefaultWebPorts.Guess> otherDefaults;
+  /** {@code http(s)://host:}, the start of every default address. */
+  private final String base;
+  /** The configuration key that names this server's web address, as a message names it. */
+  private final String key;
   private final int rpcPort;
   private final URLConnectionFactory connections;
   private final boolean spnego;
@@ -62,12 +64,15 @@ public final class NameNodeMetrics implements ServerProbe {
   private final List<String> notes = new ArrayList<>();
 
   NameNodeMetrics(String jmx, int rpcPort, Configuration conf) {
-    this(jmx, null, rpcPort, conf);
+    this(jmx, Collections.emptyList(), "", "", rpcPort, conf);
   }
 
-  private NameNodeMetrics(String jmx, String otherDefault, int rpcPort, Configuration conf) {
+  private NameNodeMetrics(String jmx, List<DefaultWebPorts.Guess> otherDefaults, String base,
+      String key, int rpcPort, Configuration conf) {
     this.jmx = jmx;
-    this.otherDefault = otherDefault;
+    this.otherDefaults = otherDefaults;
+    this.base = base;
+    this.key = key;
     this.rpcPort = rpcPort;
     this.connections = URLConnectionFactory.newDefaultURLConnectionFactory(TIMEOUT_MILLIS,
         TIMEOUT_MILLIS, conf);
@@ -188,21 +193,19 @@ public final class NameNodeMetrics implements ServerProbe {
     String address = conf.getTrimmed(key + suffix, conf.getTrimmed(key, ""));
     String httpHost = address.contains(":") ? address.substring(0, address.lastIndexOf(':'))
         : "";
-    int[] defaults = DEFAULT_PORTS[https ? 1 : 0];
     int port = address.contains(":") ? Integer.parseInt(address.substring(
-        address.lastIndexOf(':') + 1)) : defaults[0];
+        address.lastIndexOf(':') + 1)) : DefaultWebPorts.first(https);
     if (httpHost.isEmpty() || httpHost.equals("0.0.0.0")) {
       httpHost = host;
     }
     String base = (https ? "https" : "http") + "://" + httpHost + ":";
-    // A default address may be the other line's: Hadoop 2's NameNode serves on 50070, 3's on
-    // 9870, whichever client's defaults this configuration holds.
-    String other = null;
-    if (!UserSettings.isSetByUser(conf, key + suffix) && !UserSettings.isSetByUser(conf, key)
-        && (port == defaults[0] || port == defaults[1])) {
-      other = base + (port == defaults[0] ? defaults[1] : defaults[0]) + "/jmx";
+    // A default address may be another's: Hadoop 2's NameNode serves on 50070, 3's on 9870,
+    // whichever client's defaults this configuration holds, and a router on 50071.
+    List<DefaultWebPorts.Guess> others = Collections.emptyList();
+    if (!UserSettings.isSetByUser(conf, key + suffix) && !UserSettings.isSetByUser(conf, key)) {
+      others = DefaultWebPorts.after(https, port);
     }
-    return new NameNodeMetrics(base + port + "/jmx", other, rpcPort, conf);
+    return new NameNodeMetrics(base + port + "/jmx", others, base, key + suffix, rpcPort, conf);
   }
 
   @Override
@@ -326,26 +329,20 @@ public final class NameNodeMetrics implements ServerProbe {
   }
 
   /**
-   * Settles which address serves: the configured (or default) one, else the other line's
-   * default when the default one refuses connections.
+   * Settles which address serves: the configured (or default) one, else the first other default
+   * (the other Hadoop line's, a router's) that answers when the default one refuses connections;
+   * when none does, the message names every address tried and the key that gives the address.
    */
   private void findServer() throws IOException {
-    if (otherDefault == null) {
-      return;
-    }
+    String configured = jmx;
     try {
-      bean("Hadoop:service=NameNode,name=NameNodeStatus");
-    } catch (ConnectException e) {
-      String refused = jmx;
-      jmx = otherDefault;
-      try {
+      jmx = DefaultWebPorts.find(configured, otherDefaults, base, key, notes, url -> {
+        jmx = url;
         bean("Hadoop:service=NameNode,name=NameNodeStatus");
-      } catch (ConnectException again) {
-        jmx = refused;
-        throw new ConnectException("neither " + refused + " nor " + otherDefault + " (the other "
-            + "Hadoop line's default) answered: " + e.getMessage());
-      }
-      notes.add("the other Hadoop line's default port (" + refused + " refused)");
+      });
+    } catch (IOException e) {
+      jmx = configured;
+      throw e;
     }
   }
 

@@ -6,19 +6,24 @@ import java.util.List;
 
 /**
  * Whether a phase reached a steady rate, read from its per-second series
- * (docs/metrics.md#steadiness): the rates of its last {@link #SECONDS} full seconds (successes ÷
- * the interval's length; a second shorter than 0.9 s, such as the phase's last, does not count)
- * are within {@link #TOLERANCE} of their mean, max − min ≤ tolerance × mean. A phase with fewer
- * full seconds is too short to tell; one whose last seconds spread wider never settled. Either
- * way its TPS is the client's ramp as much as the file system's rate, and the report says what
- * to change.
+ * (docs/metrics.md#steadiness): over its last {@link #WINDOW} full seconds (at least
+ * {@link #SECONDS}; successes ÷ the interval's length; a second shorter than 0.9 s, such as the
+ * phase's last, does not count) the rate drifts by at most {@link #TOLERANCE} of their median:
+ * the Theil–Sen slope (the median of the slopes between every pair of seconds) times the
+ * window's length. The median slope follows a trend (a client still warming up, a server
+ * slowing down) and not one second's swing on a shared machine, which the spread of the same
+ * seconds (max − min, still reported) cannot tell apart. A phase with fewer full seconds is too
+ * short to tell; one that drifts never settled. Either way its TPS is the ramp as much as the
+ * file system's rate, and the report says what to change.
  *
  * <p>Immutable.
  */
 public final class Steadiness {
-  /** How many of the last full seconds must agree. */
+  /** How many full seconds a phase needs at least. */
   public static final int SECONDS = 3;
-  /** How far apart they may be, as a fraction of their mean. */
+  /** How many of the last full seconds are read at most. */
+  public static final int WINDOW = 5;
+  /** How far the rate may drift over them, as a fraction of their median. */
   public static final double TOLERANCE = 0.2;
   private static final long FULL_SECOND_NANOS = 900_000_000L;
 
@@ -63,8 +68,9 @@ public final class Steadiness {
     if (full.size() < SECONDS) {
       return new Steadiness(Verdict.TOO_SHORT, full);
     }
-    List<Double> last = new ArrayList<>(full.subList(full.size() - SECONDS, full.size()));
-    boolean steady = spreadOf(last) <= TOLERANCE;
+    List<Double> last = new ArrayList<>(full.subList(Math.max(0, full.size() - WINDOW),
+        full.size()));
+    boolean steady = Math.abs(driftOf(last)) <= TOLERANCE;
     return new Steadiness(steady ? Verdict.STEADY : Verdict.UNSTEADY, last);
   }
 
@@ -80,6 +86,38 @@ public final class Steadiness {
   /** The rates (successes per second) of the last full seconds read, oldest first. */
   public List<Double> lastRates() {
     return lastRates;
+  }
+
+  /**
+   * The rate's drift over {@link #lastRates()} as a fraction of their median (negative: falling);
+   * 0 when there are fewer than two or their median is 0.
+   */
+  public double drift() {
+    double v = lastRates.size() < 2 ? 0 : driftOf(lastRates);
+    return Double.isInfinite(v) ? 0 : v;
+  }
+
+  /**
+   * The Theil–Sen slope of {@code rates} (one a second) times their span, ÷ their median:
+   * infinite when their median is 0 (nothing done is never steady).
+   */
+  static double driftOf(List<Double> rates) {
+    List<Double> slopes = new ArrayList<>();
+    for (int i = 0; i < rates.size(); i++) {
+      for (int j = i + 1; j < rates.size(); j++) {
+        slopes.add((rates.get(j) - rates.get(i)) / (j - i));
+      }
+    }
+    double median = median(rates);
+    return median <= 0 ? Double.POSITIVE_INFINITY
+        : median(slopes) * (rates.size() - 1) / median;
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
   }
 
   /** (max − min) ÷ mean of {@link #lastRates()}; 0 when there are none or all are 0. */
@@ -112,9 +150,10 @@ public final class Steadiness {
             + (lastRates.size() == 1 ? "" : "s") + ", " + SECONDS + " needed): raise "
             + "-numberOfFiles or give -duration";
       case UNSTEADY:
-        return "no steady rate: its last " + SECONDS + " seconds differ by more than "
-            + Math.round(TOLERANCE * 100) + "% of their mean: run it longer (-numberOfFiles, "
-            + "-duration)";
+        return "no steady rate: over its last " + lastRates.size() + " full seconds the rate "
+            + (lastRates.get(lastRates.size() - 1) < lastRates.get(0) ? "fell" : "rose")
+            + " by more than " + Math.round(TOLERANCE * 100) + "% of their median: run it "
+            + "longer (-numberOfFiles, -duration)";
       default:
         return "";
     }

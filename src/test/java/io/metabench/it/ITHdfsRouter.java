@@ -30,21 +30,42 @@ import org.junit.jupiter.api.io.TempDir;
 class ITHdfsRouter {
   private static StateStoreDFSCluster cluster;
   private static RouterContext router;
+  /** Hadoop's default for {@code dfs.federation.router.http-address}. */
+  private static final int ROUTER_DEFAULT_WEB_PORT = 50071;
+  private static boolean onDefaultWebPort;
   @TempDir
   File scratch;
 
   @BeforeAll
   static void start() throws Exception {
-    cluster = new StateStoreDFSCluster(false, 2);
+    // The router's own default web port, as a production router serves on, where it is free
+    // here: a run that names the router by its RPC address alone then finds its figures there.
+    // One router serves on it (the cluster starts one per nameservice, then keeps one).
+    onDefaultWebPort = isFree(ROUTER_DEFAULT_WEB_PORT);
+    if (!onDefaultWebPort) {
+      System.out.println("=== ITHdfsRouter: 127.0.0.1:" + ROUTER_DEFAULT_WEB_PORT + " is in use "
+          + "here, so the router serves on another port and the runs name it (DefaultWebPortsTest "
+          + "checks the guess of the router's default port)");
+    }
+    cluster = new StateStoreDFSCluster(false, 2) {
+      @Override
+      public Configuration generateRouterConfiguration(String nsId, String nnId) {
+        Configuration c = super.generateRouterConfiguration(nsId, nnId);
+        c.set("dfs.federation.router.http-address", "127.0.0.1:"
+            + (onDefaultWebPort && nsId.equals("ns0") ? ROUTER_DEFAULT_WEB_PORT : 0));
+        return c;
+      }
+    };
     cluster.setNumDatanodesPerNameservice(1);
     cluster.startCluster();
     Configuration routerConf = new RouterConfigBuilder().stateStore().metrics().rpc().http()
         .build();
     for (String key : new String[] {"dfs.federation.router.rpc-address",
-        "dfs.federation.router.http-address", "dfs.federation.router.https-address",
+        "dfs.federation.router.https-address",
         "dfs.federation.router.admin-address"}) {
       routerConf.set(key, "127.0.0.1:0");
     }
+
     routerConf.set("dfs.federation.router.rpc-bind-host", "127.0.0.1");
     routerConf.set("dfs.federation.router.http-bind-host", "127.0.0.1");
     routerConf.set("dfs.federation.router.admin-bind-host", "127.0.0.1");
@@ -55,8 +76,13 @@ class ITHdfsRouter {
     // One router, as each router host runs one: its beans are then the only router beans here.
     List<RouterContext> routers = cluster.getRouters();
     router = routers.get(0);
-    for (RouterContext other : routers.subList(1, routers.size())) {
-      cluster.stopRouter(other);
+    for (RouterContext r : routers) {
+      router = r.getNameserviceId().equals("ns0") ? r : router;
+    }
+    for (RouterContext other : routers) {
+      if (other != router) {
+        cluster.stopRouter(other);
+      }
     }
     cluster.createTestMountTable(router.getRouter().getStateStore());
     // The router resolves paths with its cached mount table: load it now, or /ns1 resolves to
@@ -80,16 +106,33 @@ class ITHdfsRouter {
     return "hdfs://127.0.0.1:" + router.getRouter().getRpcServerAddress().getPort();
   }
 
+  private static boolean isFree(int port) {
+    try (java.net.ServerSocket s = new java.net.ServerSocket(port, 1,
+        java.net.InetAddress.getByName("127.0.0.1"))) {
+      return true;
+    } catch (java.io.IOException inUse) {
+      return false;
+    }
+  }
+
   private static String routerJmx() {
     return "http://127.0.0.1:" + router.getRouter().getHttpServerAddress().getPort() + "/jmx";
   }
 
+  /**
+   * Named by its RPC address alone, as users name a router, with Hadoop's default ports: the
+   * view finds its web pages on the router's default port (50071) where the router could serve
+   * there, and is given the address where it could not.
+   */
   @Test
   void aRunThroughTheRouterReadsTheRoutersOwnFigures() throws Exception {
-    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-operation",
+    List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList("-operation",
         "create_write,stat", "-threads", "2", "-numberOfFiles", "100", "-duration", "5",
-        "-baseDir", routerUri() + "/ns1/through-router", "-D",
-        "metabench.namenode.jmx=" + routerJmx());
+        "-baseDir", routerUri() + "/ns1/through-router"));
+    if (!onDefaultWebPort) {
+      args.addAll(java.util.Arrays.asList("-D", "metabench.namenode.jmx=" + routerJmx()));
+    }
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, args.toArray(new String[0]));
     System.out.println("=== ITHdfsRouter: through the router\n" + r.stdout);
     assertThat(r.exitCode).as(r.toString()).isZero();
     // The files are on ns1, under the mount's target.
@@ -98,6 +141,9 @@ class ITHdfsRouter {
         "/target-ns1/through-router"))).isTrue();
     assertThat(r.stdout).contains("Router view: Router " + routerJmx() + ", RPC port "
         + router.getRouter().getRpcServerAddress().getPort());
+    if (onDefaultWebPort) {
+      assertThat(r.stdout).contains("a router's default port (http://127.0.0.1:9870/jmx refused)");
+    }
     JsonNode stat = null;
     for (JsonNode p : r.json().path("server").path("phases")) {
       if (p.path("operation").asText().equals("stat")) {

@@ -26,7 +26,7 @@ import org.apache.hadoop.conf.Configuration;
  * A run built by hand, with every figure chosen so the reports can be checked by eye, and the
  * golden-file machinery shared by the format tests.
  */
-final class ReportFixture {
+public final class ReportFixture {
   static final long MS = 1_000_000L;
   static final long S = 1_000_000_000L;
   /** 2023-11-14 22:13:20.123 UTC. */
@@ -118,7 +118,7 @@ final class ReportFixture {
     return m;
   }
 
-  static RunResult result() {
+  public static RunResult result() {
     Map<String, FailureCount> none = Collections.emptyMap();
     PhaseResult createWrite = new PhaseResult(OpType.CREATE_WRITE, 4, 1000, 1000, none, none, 0,
         0, 0, 5 * S / 2, 9_600 * MS, 1_024_000, 1_500 * MS, 600 * MS, createWriteLatency(),

@@ -33,15 +33,38 @@ class SteadinessTest {
   }
 
   @Test
-  void aLongPhaseWhoseLastSecondsAgreeIsSteady() {
-    // A ramp, then three seconds within 20% of each other, then a partial last interval.
-    long[] lengths = {S, S, S, S, S, S / 3};
-    Steadiness s = Steadiness.of(series(lengths, new long[] {400, 900, 1900, 2000, 2100, 10}));
+  void aLongPhaseWhoseLastSecondsHoldTheirLevelIsSteady() {
+    // A ramp, then five seconds around 2,000, then a partial last interval.
+    long[] lengths = {S, S, S, S, S, S, S, S / 3};
+    Steadiness s = Steadiness.of(series(lengths,
+        new long[] {400, 900, 2000, 2100, 1900, 2050, 1950, 10}));
     assertThat(s.verdict()).isEqualTo(Steadiness.Verdict.STEADY);
     assertThat(s.flagged()).isFalse();
-    assertThat(s.lastRates()).containsExactly(1900.0, 2000.0, 2100.0);
+    assertThat(s.lastRates()).containsExactly(2000.0, 2100.0, 1900.0, 2050.0, 1950.0);
     assertThat(s.spread()).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-9));
     assertThat(s.advice()).isEmpty();
+  }
+
+  @Test
+  void oneSecondsSwingIsNoiseNotDrift() {
+    // open_read on the 2-core machine: its second second 35,919 a second, the others about
+    // 29,000 (max - min 26 % of the mean, which the spread alone flagged): the median slope
+    // is -771 a second (between -2,252 / 2 and -1,246 / 3), -7.8 % over the window.
+    Steadiness s = Steadiness.of(series(seconds(4), new long[] {30397, 35919, 28145, 29151}));
+    assertThat(s.verdict()).isEqualTo(Steadiness.Verdict.STEADY);
+    assertThat(s.spread()).isGreaterThan(Steadiness.TOLERANCE);
+    assertThat(s.drift()).isCloseTo((-2252.0 / 2 - 1246.0 / 3) / 2 * 3 / 29774,
+        org.assertj.core.data.Offset.offset(1e-9));
+  }
+
+  @Test
+  void aSteadyClimbWithinTheSpreadIsDrift() {
+    // 10 % a second: each second close to the last, the whole window 33 % up.
+    Steadiness s = Steadiness.of(series(seconds(5), new long[] {2000, 2200, 2400, 2600, 2800}));
+    assertThat(s.verdict()).isEqualTo(Steadiness.Verdict.UNSTEADY);
+    assertThat(s.drift()).isCloseTo(800.0 / 2400, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(s.advice()).startsWith("no steady rate: over its last 5 full seconds the rate rose "
+        + "by more than 20% of their median");
   }
 
   @Test
@@ -51,7 +74,7 @@ class SteadinessTest {
         new long[] {449, 613, 809, 941, 919, 1672, 2015, 2496}));
     assertThat(s.verdict()).isEqualTo(Steadiness.Verdict.UNSTEADY);
     assertThat(s.flagged()).isTrue();
-    assertThat(s.lastRates()).containsExactly(1672.0, 2015.0, 2496.0);
+    assertThat(s.lastRates()).containsExactly(941.0, 919.0, 1672.0, 2015.0, 2496.0);
     assertThat(s.advice()).contains("-numberOfFiles").contains("-duration");
   }
 
@@ -73,5 +96,6 @@ class SteadinessTest {
   void nothingCompletedInTheLastSecondsIsNotSteady() {
     Steadiness s = Steadiness.of(series(seconds(4), new long[] {1000, 0, 0, 0}));
     assertThat(s.verdict()).isEqualTo(Steadiness.Verdict.UNSTEADY);
+    assertThat(s.advice()).contains("the rate fell");
   }
 }

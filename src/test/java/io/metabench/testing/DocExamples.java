@@ -172,9 +172,9 @@ public final class DocExamples {
   /**
    * {@code args} scaled down to seconds: at most {@link #FILES} items and {@link #THREADS}
    * workers (a list of levels: its first two, at most {@link #THREADS}), one iteration, phases of
-   * 2 s after a warm-up of 1 s, a prefill of at most 300 files, no client warm-up; a bare
-   * operation word gets the scaled size too. Paths under /tmp go under {@code tmp}, relative
-   * audit logs under {@code project}.
+   * 2 s after a warm-up of 1 s, a prefill of at most 300 files, no client warm-up (given or
+   * not); a bare operation word gets the scaled size too. Paths under /tmp go under
+   * {@code tmp}, relative audit logs under {@code project}.
    */
   public static List<String> scaled(List<String> args, File tmp, File project) {
     List<String> out = new ArrayList<>();
@@ -206,6 +206,9 @@ public final class DocExamples {
             break;
           case "-warmup":
             scaledValue = "1";
+            break;
+          case "-clientWarmup":
+            scaledValue = "0";
             break;
           case "-prefillFiles":
             scaledValue = Long.toString(Math.min(Long.parseLong(next), 300));

@@ -103,10 +103,18 @@ final class Publisher {
       measured += p.windowSeconds();
       warm += p.clientWarmup().nanos() / 1e9;
     }
-    return String.format(Locale.ROOT, "took %.1f s: %.1f s measured (%d phase%s), %.1f s client "
-        + "warm-up (%.0f %%), %.1f s the rest (start-up%s, checks, cleanup, "
-        + "writing results)", jvmSeconds, measured, whole.size(), whole.size() == 1 ? "" : "s",
-        warm, jvmSeconds > 0 ? 100 * warm / jvmSeconds : 0, Math.max(0, jvmSeconds - measured
-            - warm), result.prefill() != null ? ", the prefill" : "");
+    // A replay's phases run side by side at the log's pace: its span is what was measured, and
+    // its one warm-up is each phase's.
+    boolean replay = result.replay() != null;
+    if (replay) {
+      measured = result.replay().replaySpanNanos() / 1e9;
+      warm = whole.get(0).clientWarmup().nanos() / 1e9;
+    }
+    return String.format(Locale.ROOT, "took %.1f s: %.1f s measured (%s), %.1f s client "
+        + "warm-up (%.0f %%), %.1f s the rest (start-up%s, checks, cleanup, writing results)",
+        jvmSeconds, measured, replay ? "the replay" : whole.size() + " phase"
+            + (whole.size() == 1 ? "" : "s"), warm, jvmSeconds > 0 ? 100 * warm / jvmSeconds : 0,
+        Math.max(0, jvmSeconds - measured - warm), result.prefill() != null ? ", the prefill"
+            : "");
   }
 }

@@ -120,6 +120,30 @@ class ITCapacity {
     foundWithin(search(1, 250, 32, "p99=5ms", "-capacityStep", "3"), 4_000);
   }
 
+  /**
+   * A step offered four times what the store serves (2,000 stats a second to one server of
+   * 2 ms) is over its bound from its first seconds: the engine ends its phase then, not at the
+   * step's 6 s, and the step says when and why.
+   */
+  @Test
+  void aStepFarOverTheCapacityEndsBeforeItsLength() throws Exception {
+    MetaBenchRun r = search(1, 2_000, 24, "p99=20ms", "-capacityStart", "2000",
+        "-capacityStep", "6", "-capacityPrecision", "20");
+    JsonNode first = r.json().path("steps").get(0);
+    assertThat(first.path("offeredPerSecond").asDouble()).isEqualTo(2000.0);
+    assertThat(first.path("outcome").asText()).as(r.stdout).isEqualTo("broken");
+    assertThat(first.path("reasons").get(0).asText()).as(r.stdout).startsWith("ended after ");
+    double ran = -1;
+    for (JsonNode p : first.path("run").path("phases")) {
+      ran = "stat".equals(p.path("operation").asText()) ? p.path("elapsedSeconds").asDouble() : ran;
+    }
+    // Ended from its second second on (its backlog's p99 is over 20 ms within the first):
+    // never its whole 6 s.
+    assertThat(ran).as(first.toString()).isGreaterThan(0).isLessThan(4.5);
+    // The answer is still the store's: 500 a second within the coarse precision asked.
+    assertThat(r.json().path("answer").path("heldPerSecond").asDouble()).isBetween(400.0, 500.0);
+  }
+
   @Test
   void aCapacityBeyondTheClientIsReportedAsTheClientsLimit() throws Exception {
     // 400,000 stats a second: far more than this client offers on two cores.

@@ -6,6 +6,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.StandardOpenOption;
@@ -77,8 +78,8 @@ public class PosixFileSystem extends RawLocalFileSystem {
     Map<String, Object> a;
     try {
       a = Files.readAttributes(file.toPath(), STAT);
-    } catch (NoSuchFileException e) {
-      throw new FileNotFoundException("File " + f + " does not exist");
+    } catch (FileSystemException e) {
+      throw missing(e, f);
     }
     int mode = (Integer) a.get("mode");
     java.nio.file.Path nio = file.toPath();
@@ -170,8 +171,8 @@ public class PosixFileSystem extends RawLocalFileSystem {
     }
     try {
       Files.setPosixFilePermissions(pathToFile(p).toPath(), posix(bits));
-    } catch (NoSuchFileException e) {
-      throw new FileNotFoundException("File " + p + " does not exist");
+    } catch (FileSystemException e) {
+      throw missing(e, p);
     }
   }
 
@@ -191,9 +192,38 @@ public class PosixFileSystem extends RawLocalFileSystem {
       if (groupname != null) {
         view.setGroup(names.lookupPrincipalByGroupName(groupname));
       }
-    } catch (NoSuchFileException e) {
-      throw new FileNotFoundException("File " + p + " does not exist");
+    } catch (FileSystemException e) {
+      throw missing(e, p);
     }
+  }
+
+  /**
+   * A path that is not there, as Hadoop's contract says it: {@link FileNotFoundException} when
+   * it is missing or lies under a file ({@code ENOTDIR}: {@code a/file/b}), so {@code exists()}
+   * answers false for both as Hadoop's own local client does; any other failure as it came.
+   */
+  private IOException missing(FileSystemException e, Path p) {
+    boolean underAFile = !(e instanceof NoSuchFileException) && underAFile(pathToFile(p));
+    if (e instanceof NoSuchFileException || underAFile) {
+      FileNotFoundException notFound = new FileNotFoundException("File " + p + " does not exist"
+          + (underAFile ? " (a path under a file)" : ""));
+      notFound.initCause(e);
+      return notFound;
+    }
+    return e;
+  }
+
+  /**
+   * Whether the nearest existing ancestor of {@code f} is a file: asked only of a failed call,
+   * and read from the file system, not from the error's text (which the C library may translate).
+   */
+  private static boolean underAFile(File f) {
+    for (File a = f.getParentFile(); a != null; a = a.getParentFile()) {
+      if (a.exists()) {
+        return a.isFile();
+      }
+    }
+    return false;
   }
 
   private static String name(Map<Integer, String> cache, int id, java.nio.file.Path p,

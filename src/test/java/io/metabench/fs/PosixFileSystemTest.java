@@ -174,4 +174,29 @@ class PosixFileSystemTest {
     assertThat(posix.delete(path("l"), true)).isTrue();
     assertThat(new File(dir, "l")).doesNotExist();
   }
+
+  @Test
+  void aPathUnderAFileIsNotThereAsOnHadoopsOwnClient() throws IOException {
+    posix.create(path("file")).close();
+    Path under = path("file/child");
+    for (FileSystem fs : new FileSystem[] {hadoop, posix}) {
+      assertThatThrownBy(() -> fs.getFileStatus(under)).as(fs.getClass().getSimpleName())
+          .isInstanceOf(FileNotFoundException.class);
+      assertThat(fs.exists(under)).isFalse();
+      assertThat(fs.exists(path("file/child/grandchild"))).isFalse();
+    }
+    // A failure that is not absence stays what it was.
+    File locked = new File(dir, "locked");
+    assertThat(locked.mkdir()).isTrue();
+    posix.create(path("locked/f")).close();
+    assertThat(locked.setExecutable(false, false)).isTrue();
+    try {
+      if (!new File(locked, "f").exists()) { // not root, who passes every permission check
+        assertThatThrownBy(() -> posix.getFileStatus(path("locked/f")))
+            .isInstanceOf(java.nio.file.AccessDeniedException.class);
+      }
+    } finally {
+      locked.setExecutable(true, false);
+    }
+  }
 }

@@ -2,6 +2,7 @@ package io.metabench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.metabench.fs.contract.ContractRun;
 import io.metabench.testing.ScriptRun;
 import java.io.File;
 import java.io.IOException;
@@ -13,6 +14,7 @@ import org.apache.hadoop.fs.FileUtil;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * The namespace facts on a real GlusterFS 10 volume (one brick, glusterd and the brick on
@@ -113,5 +115,19 @@ class ITGlusterFs extends ITLocalFileSystem {
   @Override
   String baseUri(String name) {
     return new File(mount(), name).toURI().toString();
+  }
+
+  /**
+   * Hadoop's contract suites on the mount: every test Hadoop's RawLocalFileSystem passes there,
+   * MetaBench's POSIX client passes too.
+   */
+  @Test
+  void hadoopsContractHoldsOnTheMountAsForHadoopsOwnClient() {
+    File under = new File(mount(), "contract");
+    ContractRun r = ContractRun.in(under);
+    System.out.println("=== ITGlusterFs: Hadoop's contract tests on the mount\n" + r);
+    assertThat(r.run).as("contract tests run").isGreaterThan(100);
+    assertThat(r.regressions).as("contract tests the reference client passes on the mount and "
+        + "PosixFileSystem fails").isEmpty();
   }
 }

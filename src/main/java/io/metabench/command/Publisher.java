@@ -97,18 +97,19 @@ final class Publisher {
     if (result.config().maps() > 0 || whole.isEmpty()) {
       return null;
     }
+    // A replay's phases run side by side at the log's pace: its span is what was measured, and
+    // its one warm-up is on each phase.
+    boolean replay = result.replay() != null;
     double measured = 0;
     double warm = 0;
-    for (PhaseResult p : whole) {
-      measured += p.windowSeconds();
-      warm += p.clientWarmup().nanos() / 1e9;
-    }
-    // A replay's phases run side by side at the log's pace: its span is what was measured, and
-    // its one warm-up is each phase's.
-    boolean replay = result.replay() != null;
     if (replay) {
       measured = result.replay().replaySpanNanos() / 1e9;
       warm = whole.get(0).clientWarmup().nanos() / 1e9;
+    } else {
+      for (PhaseResult p : whole) {
+        measured += p.windowSeconds();
+        warm += p.clientWarmup().nanos() / 1e9;
+      }
     }
     return String.format(Locale.ROOT, "took %.1f s: %.1f s measured (%s), %.1f s client "
         + "warm-up (%.0f %%), %.1f s the rest (start-up%s, checks, cleanup, writing results)",

@@ -14,13 +14,13 @@ import java.util.List;
  * Immutable; thread-safe.
  */
 final class DefaultWebPorts {
-  /** One default: its port and whose default it is, as a note or a message says it. */
+  /** One default: its {@code /jmx} address and whose default it is, as a note says it. */
   static final class Guess {
-    final int port;
+    final String jmx;
     final String whose;
 
-    private Guess(int port, String whose) {
-      this.port = port;
+    private Guess(String jmx, String whose) {
+      this.jmx = jmx;
       this.whose = whose;
     }
   }
@@ -46,10 +46,11 @@ final class DefaultWebPorts {
   }
 
   /**
-   * The defaults to try after {@code port} refused, in order; empty when {@code port} is none
-   * of them (a port the user chose is not second-guessed).
+   * The defaults to try, under {@code base} ({@code http(s)://host:}), after {@code port}
+   * refused, in order; empty when {@code port} is none of them (a port the user chose is not
+   * second-guessed).
    */
-  static List<Guess> after(boolean https, int port) {
+  static List<Guess> after(boolean https, int port, String base) {
     int[] ports = https ? HTTPS : HTTP;
     int at = -1;
     for (int i = 0; i < ports.length; i++) {
@@ -62,18 +63,18 @@ final class DefaultWebPorts {
     for (int i = 0; i < ports.length; i++) {
       if (i != at) {
         // The NameNode lines are each other's "other"; a router is a router whichever came first.
-        out.add(new Guess(ports[i], WHOSE[i]));
+        out.add(new Guess(base + ports[i] + "/jmx", WHOSE[i]));
       }
     }
     return out;
   }
 
   /**
-   * The address that answers: {@code jmx}, else the first of {@code others} (under {@code base})
-   * that does when {@code jmx} refuses connections, said in {@code notes}. When none answers, the
-   * message names every address tried and {@code key}, the setting that gives the address.
+   * The address that answers: {@code jmx}, else the first of {@code others} that does when
+   * {@code jmx} refuses connections, said in {@code notes}. When none answers, the message names
+   * every address tried and {@code key}, the setting that gives the address.
    */
-  static String find(String jmx, List<Guess> others, String base, String key, List<String> notes,
+  static String find(String jmx, List<Guess> others, String key, List<String> notes,
       Probe probe) throws IOException {
     if (others.isEmpty()) {
       return jmx;
@@ -84,13 +85,12 @@ final class DefaultWebPorts {
     } catch (ConnectException e) {
       List<String> tried = new ArrayList<>(Collections.singletonList(jmx));
       for (Guess g : others) {
-        String url = base + g.port + "/jmx";
         try {
-          probe.read(url);
+          probe.read(g.jmx);
           notes.add(g.whose + " default port (" + jmx + " refused)");
-          return url;
+          return g.jmx;
         } catch (ConnectException again) {
-          tried.add(url + " (" + g.whose + " default)");
+          tried.add(g.jmx + " (" + g.whose + " default)");
         }
       }
       throw new ConnectException("none of " + String.join(", ", tried) + " answered ("

@@ -51,8 +51,6 @@ public final class NameNodeMetrics implements ServerProbe {
   private String service = "NameNode";
   /** Other default addresses, tried in turn when the default one refuses; empty: none. */
   private final List<DefaultWebPorts.Guess> otherDefaults;
-  /** {@code http(s)://host:}, the start of every default address. */
-  private final String base;
   /** The configuration key that names this server's web address, as a message names it. */
   private final String key;
   private final int rpcPort;
@@ -64,14 +62,13 @@ public final class NameNodeMetrics implements ServerProbe {
   private final List<String> notes = new ArrayList<>();
 
   NameNodeMetrics(String jmx, int rpcPort, Configuration conf) {
-    this(jmx, Collections.emptyList(), "", "", rpcPort, conf);
+    this(jmx, Collections.emptyList(), "", rpcPort, conf);
   }
 
-  private NameNodeMetrics(String jmx, List<DefaultWebPorts.Guess> otherDefaults, String base,
-      String key, int rpcPort, Configuration conf) {
+  private NameNodeMetrics(String jmx, List<DefaultWebPorts.Guess> otherDefaults, String key,
+      int rpcPort, Configuration conf) {
     this.jmx = jmx;
     this.otherDefaults = otherDefaults;
-    this.base = base;
     this.key = key;
     this.rpcPort = rpcPort;
     this.connections = URLConnectionFactory.newDefaultURLConnectionFactory(TIMEOUT_MILLIS,
@@ -203,9 +200,9 @@ public final class NameNodeMetrics implements ServerProbe {
     // whichever client's defaults this configuration holds, and a router on 50071.
     List<DefaultWebPorts.Guess> others = Collections.emptyList();
     if (!UserSettings.isSetByUser(conf, key + suffix) && !UserSettings.isSetByUser(conf, key)) {
-      others = DefaultWebPorts.after(https, port);
+      others = DefaultWebPorts.after(https, port, base);
     }
-    return new NameNodeMetrics(base + port + "/jmx", others, base, key + suffix, rpcPort, conf);
+    return new NameNodeMetrics(base + port + "/jmx", others, key + suffix, rpcPort, conf);
   }
 
   @Override
@@ -336,7 +333,7 @@ public final class NameNodeMetrics implements ServerProbe {
   private void findServer() throws IOException {
     String configured = jmx;
     try {
-      jmx = DefaultWebPorts.find(configured, otherDefaults, base, key, notes, url -> {
+      jmx = DefaultWebPorts.find(configured, otherDefaults, key, notes, url -> {
         jmx = url;
         bean("Hadoop:service=NameNode,name=NameNodeStatus");
       });

@@ -3,6 +3,7 @@ package io.metabench.stats;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.apache.commons.math3.stat.descriptive.rank.Median;
 
 /**
  * Whether a phase reached a steady rate, read from its per-second series
@@ -102,22 +103,19 @@ public final class Steadiness {
    * infinite when their median is 0 (nothing done is never steady).
    */
   static double driftOf(List<Double> rates) {
-    List<Double> slopes = new ArrayList<>();
-    for (int i = 0; i < rates.size(); i++) {
-      for (int j = i + 1; j < rates.size(); j++) {
-        slopes.add((rates.get(j) - rates.get(i)) / (j - i));
+    int n = rates.size();
+    double[] slopes = new double[n * (n - 1) / 2];
+    double[] values = new double[n];
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+      values[i] = rates.get(i);
+      for (int j = i + 1; j < n; j++) {
+        slopes[k++] = (rates.get(j) - rates.get(i)) / (j - i);
       }
     }
-    double median = median(rates);
-    return median <= 0 ? Double.POSITIVE_INFINITY
-        : median(slopes) * (rates.size() - 1) / median;
-  }
-
-  private static double median(List<Double> values) {
-    List<Double> sorted = new ArrayList<>(values);
-    Collections.sort(sorted);
-    int n = sorted.size();
-    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    Median median = new Median();
+    double level = median.evaluate(values);
+    return level <= 0 ? Double.POSITIVE_INFINITY : median.evaluate(slopes) * (n - 1) / level;
   }
 
   /** (max − min) ÷ mean of {@link #lastRates()}; 0 when there are none or all are 0. */

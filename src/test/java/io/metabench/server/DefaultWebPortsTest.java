@@ -13,25 +13,25 @@ class DefaultWebPortsTest {
 
   private static List<Integer> ports(List<DefaultWebPorts.Guess> guesses) {
     List<Integer> out = new ArrayList<>();
-    guesses.forEach(g -> out.add(g.port));
+    guesses.forEach(g -> out.add(Integer.valueOf(g.jmx.replaceAll(".*:(\\d+)/jmx$", "$1"))));
     return out;
   }
 
   @Test
   void afterADefaultComeTheOtherLinesAndTheRoutersAndAfterAChosenPortNone() {
-    assertThat(ports(DefaultWebPorts.after(false, 9870))).containsExactly(50070, 50071);
-    assertThat(ports(DefaultWebPorts.after(false, 50070))).containsExactly(9870, 50071);
-    assertThat(ports(DefaultWebPorts.after(true, 9871))).containsExactly(50470, 50072);
-    assertThat(DefaultWebPorts.after(false, 8080)).isEmpty();
-    assertThat(DefaultWebPorts.after(false, 9870).get(1).whose).isEqualTo("a router's");
+    assertThat(ports(DefaultWebPorts.after(false, 9870, BASE))).containsExactly(50070, 50071);
+    assertThat(ports(DefaultWebPorts.after(false, 50070, BASE))).containsExactly(9870, 50071);
+    assertThat(ports(DefaultWebPorts.after(true, 9871, BASE))).containsExactly(50470, 50072);
+    assertThat(DefaultWebPorts.after(false, 8080, BASE)).isEmpty();
+    assertThat(DefaultWebPorts.after(false, 9870, BASE).get(1).whose).isEqualTo("a router's");
   }
 
   @Test
   void aRouterOnItsDefaultPortIsFoundAndSaidToBeOne() throws Exception {
     List<String> notes = new ArrayList<>();
     List<String> tried = new ArrayList<>();
-    String found = DefaultWebPorts.find(BASE + "9870/jmx", DefaultWebPorts.after(false, 9870),
-        BASE, "dfs.namenode.http-address", notes, url -> {
+    String found = DefaultWebPorts.find(BASE + "9870/jmx", DefaultWebPorts.after(false, 9870, BASE),
+        "dfs.namenode.http-address", notes, url -> {
           tried.add(url);
           if (!url.contains(":50071/")) {
             throw new ConnectException("Connection refused");
@@ -45,7 +45,7 @@ class DefaultWebPortsTest {
   @Test
   void whenNoDefaultAnswersTheOneLineNamesEachAndTheKeyThatGivesTheAddress() {
     assertThatThrownBy(() -> DefaultWebPorts.find(BASE + "9870/jmx",
-        DefaultWebPorts.after(false, 9870), BASE, "dfs.namenode.http-address.ns1.nn2",
+        DefaultWebPorts.after(false, 9870, BASE), "dfs.namenode.http-address.ns1.nn2",
         new ArrayList<>(), url -> {
           throw new ConnectException("Connection refused");
         }))
@@ -59,7 +59,7 @@ class DefaultWebPortsTest {
   @Test
   void aServerThatAnswersAtTheFirstAddressIsNotSecondGuessed() throws Exception {
     List<String> notes = new ArrayList<>();
-    assertThat(DefaultWebPorts.find(BASE + "9870/jmx", DefaultWebPorts.after(false, 9870), BASE,
+    assertThat(DefaultWebPorts.find(BASE + "9870/jmx", DefaultWebPorts.after(false, 9870, BASE),
         "k", notes, url -> { })).isEqualTo(BASE + "9870/jmx");
     assertThat(notes).isEmpty();
   }

@@ -16,7 +16,8 @@ import org.junit.runner.notification.Failure;
  * caller's choice (the local disk under {@code target/}, or a mount such as GlusterFS's), and
  * what it found: a table of run, passed and failed per suite and client, the tests the reference
  * client passes and {@code PosixFileSystem} fails, and those that fail on both. Not thread-safe:
- * the directory is handed to the suites through a system property, set for the run only.
+ * the directory and the client reach the suites through system properties, set for each suite's
+ * run only.
  */
 public final class ContractRun {
   /** The tests the reference passes and MetaBench's client fails, with their messages. */
@@ -34,23 +35,32 @@ public final class ContractRun {
   /** Runs every suite with its test directory in {@code dir} (null: Hadoop's default). */
   public static ContractRun in(File dir) {
     ContractRun out = new ContractRun();
-    String saved = System.getProperty(LocalContract.DIR_PROPERTY);
-    try {
-      if (dir != null) {
-        System.setProperty(LocalContract.DIR_PROPERTY, dir.getAbsolutePath());
-      }
-      for (Class<?>[] pair : ContractSuites.pairs()) {
-        out.add(pair[0].getSimpleName(), JUnitCore.runClasses(pair[0]),
-            JUnitCore.runClasses(pair[1]));
-      }
-    } finally {
-      if (saved == null) {
-        System.clearProperty(LocalContract.DIR_PROPERTY);
-      } else {
-        System.setProperty(LocalContract.DIR_PROPERTY, saved);
-      }
+    for (Class<?> suite : ContractSuites.all()) {
+      out.add(suite.getSimpleName(), runOn(suite, dir, false), runOn(suite, dir, true));
     }
     return out;
+  }
+
+  /** {@code suite} on one client, the properties that name it and {@code dir} set for it alone. */
+  private static Result runOn(Class<?> suite, File dir, boolean reference) {
+    String[] keys = {LocalContract.DIR_PROPERTY, LocalContract.REFERENCE_PROPERTY};
+    String[] values = {dir == null ? null : dir.getAbsolutePath(), Boolean.toString(reference)};
+    String[] saved = new String[keys.length];
+    try {
+      for (int i = 0; i < keys.length; i++) {
+        saved[i] = values[i] == null ? System.getProperty(keys[i])
+            : System.setProperty(keys[i], values[i]);
+      }
+      return JUnitCore.runClasses(suite);
+    } finally {
+      for (int i = 0; i < keys.length; i++) {
+        if (saved[i] == null) {
+          System.clearProperty(keys[i]);
+        } else {
+          System.setProperty(keys[i], saved[i]);
+        }
+      }
+    }
   }
 
   private static Set<String> failed(Result r) {

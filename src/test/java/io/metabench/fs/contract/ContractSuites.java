@@ -17,186 +17,99 @@ import org.apache.hadoop.fs.contract.AbstractFSContract;
 
 /**
  * Hadoop's contract test suites (JUnit 4 classes of hadoop-common's test jar), each bound to the
- * local file system twice: through MetaBench's {@code PosixFileSystem} and through Hadoop's
- * {@code RawLocalFileSystem}, the reference. Run by {@link PosixContractTest}, not on their
- * own: their names do not end in {@code Test}, so Surefire leaves them alone.
+ * local file system through the client {@link ContractRun} names for its run: MetaBench's
+ * {@code PosixFileSystem} or Hadoop's {@code RawLocalFileSystem}, the reference. Run by
+ * {@link ContractRun}, not on their own: their names do not end in {@code Test}, so Surefire
+ * leaves them alone.
  */
 public final class ContractSuites {
   private ContractSuites() {
   }
 
-  /** Every suite, as pairs: MetaBench's client, then the reference. */
-  public static List<Class<?>[]> pairs() {
-    return Arrays.asList(
-        new Class<?>[] {Create.class, ReferenceCreate.class},
-        new Class<?>[] {Mkdir.class, ReferenceMkdir.class},
-        new Class<?>[] {Delete.class, ReferenceDelete.class},
-        new Class<?>[] {Rename.class, ReferenceRename.class},
-        new Class<?>[] {GetFileStatus.class, ReferenceGetFileStatus.class},
-        new Class<?>[] {Open.class, ReferenceOpen.class},
-        new Class<?>[] {Seek.class, ReferenceSeek.class},
-        new Class<?>[] {Append.class, ReferenceAppend.class},
-        new Class<?>[] {SetTimes.class, ReferenceSetTimes.class},
-        new Class<?>[] {ContentSummary.class, ReferenceContentSummary.class});
+  /** Every suite. */
+  public static List<Class<?>> all() {
+    return Arrays.asList(Create.class, Mkdir.class, Delete.class, Rename.class,
+        GetFileStatus.class, Open.class, Seek.class, Append.class, SetTimes.class,
+        ContentSummary.class);
   }
 
-  /** Create, on {@code PosixFileSystem}. */
+  /** Hadoop\'s Create suite. */
   public static class Create extends AbstractContractCreateTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
+      return new LocalContract(conf);
     }
   }
 
-  /** Create, on the reference client. */
-  public static class ReferenceCreate extends Create {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
-    }
-  }
-
-  /** Mkdir, on {@code PosixFileSystem}. */
+  /** Hadoop\'s Mkdir suite. */
   public static class Mkdir extends AbstractContractMkdirTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
+      return new LocalContract(conf);
     }
   }
 
-  /** Mkdir, on the reference client. */
-  public static class ReferenceMkdir extends Mkdir {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
-    }
-  }
-
-  /** Delete, on {@code PosixFileSystem}. */
+  /** Hadoop\'s Delete suite. */
   public static class Delete extends AbstractContractDeleteTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
+      return new LocalContract(conf);
     }
   }
 
-  /** Delete, on the reference client. */
-  public static class ReferenceDelete extends Delete {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
-    }
-  }
-
-  /** Rename, on {@code PosixFileSystem}. */
+  /** Hadoop\'s Rename suite. */
   public static class Rename extends AbstractContractRenameTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
+      return new LocalContract(conf);
     }
   }
 
-  /** Rename, on the reference client. */
-  public static class ReferenceRename extends Rename {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
-    }
-  }
-
-  /** GetFileStatus, on {@code PosixFileSystem}. */
+  /** Hadoop\'s GetFileStatus suite. */
   public static class GetFileStatus extends AbstractContractGetFileStatusTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
+      return new LocalContract(conf);
     }
   }
 
-  /** GetFileStatus, on the reference client. */
-  public static class ReferenceGetFileStatus extends GetFileStatus {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
-    }
-  }
-
-  /** Open, on {@code PosixFileSystem}. */
+  /** Hadoop\'s Open suite. */
   public static class Open extends AbstractContractOpenTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
+      return new LocalContract(conf);
     }
   }
 
-  /** Open, on the reference client. */
-  public static class ReferenceOpen extends Open {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
-    }
-  }
-
-  /** Seek, on {@code PosixFileSystem}. */
+  /** Hadoop\'s Seek suite. */
   public static class Seek extends AbstractContractSeekTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
+      return new LocalContract(conf);
     }
   }
 
-  /** Seek, on the reference client. */
-  public static class ReferenceSeek extends Seek {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
-    }
-  }
-
-  /** Append, on {@code PosixFileSystem}. */
+  /** Hadoop\'s Append suite. */
   public static class Append extends AbstractContractAppendTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
+      return new LocalContract(conf);
     }
   }
 
-  /** Append, on the reference client. */
-  public static class ReferenceAppend extends Append {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
-    }
-  }
-
-  /** SetTimes, on {@code PosixFileSystem}. */
+  /** Hadoop\'s SetTimes suite. */
   public static class SetTimes extends AbstractContractSetTimesTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
+      return new LocalContract(conf);
     }
   }
 
-  /** SetTimes, on the reference client. */
-  public static class ReferenceSetTimes extends SetTimes {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
-    }
-  }
-
-  /** ContentSummary, on {@code PosixFileSystem}. */
+  /** Hadoop\'s ContentSummary suite. */
   public static class ContentSummary extends AbstractContractContentSummaryTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, true);
-    }
-  }
-
-  /** ContentSummary, on the reference client. */
-  public static class ReferenceContentSummary extends ContentSummary {
-    @Override
-    protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf, false);
+      return new LocalContract(conf);
     }
   }
 }

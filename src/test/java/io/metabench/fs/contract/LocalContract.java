@@ -8,25 +8,25 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.contract.rawlocal.RawlocalFSContract;
 
 /**
- * Hadoop's contract of the local file system (its test directory under {@code target/}), with
- * the options of {@code contract/metabench-local.xml}, through one of two clients: Hadoop's own
- * {@code RawLocalFileSystem} (the reference) or MetaBench's {@link PosixFileSystem}. One instance
- * per contract test, as Hadoop's contract tests make them.
+ * Hadoop's contract of the local file system (its test directory under {@code target/}, or the
+ * one {@link #DIR_PROPERTY} names), with the options of {@code contract/metabench-local.xml},
+ * through one of two clients: MetaBench's {@link PosixFileSystem}, or Hadoop's own
+ * {@code RawLocalFileSystem} (the reference) while {@link #REFERENCE_PROPERTY} is {@code true}.
+ * One instance per contract test, as Hadoop's contract tests make them; the suites are made by
+ * JUnit, which passes them nothing, so {@link ContractRun} sets both properties for its run.
  */
 public class LocalContract extends RawlocalFSContract {
   /** The options file, on the test class path. */
   public static final String XML = "contract/metabench-local.xml";
-  /**
-   * The system property naming the test directory (a mount's), set by {@link ContractRun} for
-   * its run: the suites are made by JUnit, which passes them nothing.
-   */
+  /** The system property naming the test directory (a mount's). */
   public static final String DIR_PROPERTY = "metabench.contract.dir";
+  /** The system property that makes the contract Hadoop's own client's. */
+  public static final String REFERENCE_PROPERTY = "metabench.contract.reference";
 
-  private final boolean posix;
+  private final boolean posix = !Boolean.getBoolean(REFERENCE_PROPERTY);
 
-  public LocalContract(Configuration conf, boolean posix) {
+  public LocalContract(Configuration conf) {
     super(conf);
-    this.posix = posix;
   }
 
   @Override

@@ -52,15 +52,15 @@ class ITCapacity {
   }
 
   private static void foundWithin(MetaBenchRun r, double capacity) throws Exception {
-    foundWithin(r, capacity, "stat");
+    foundWithin(r, capacity, "stat", 0.025);
   }
 
-  private static void foundWithin(MetaBenchRun r, double capacity, String subject)
-      throws Exception {
+  private static void foundWithin(MetaBenchRun r, double capacity, String subject,
+      double precision) throws Exception {
     JsonNode answer = r.json().path("answer");
     double held = answer.path("heldPerSecond").asDouble();
     assertThat(answer.path("clientLimited").asBoolean()).as(r.stdout).isFalse();
-    assertThat(Math.abs(held - capacity) / capacity).as(r.stdout).isLessThanOrEqualTo(0.025);
+    assertThat(Math.abs(held - capacity) / capacity).as(r.stdout).isLessThanOrEqualTo(precision);
     assertThat(answer.path("brokeAtPerSecond").asDouble()).isGreaterThan(held);
     assertThat(r.stdout).contains(String.format(Locale.ROOT, "%s holds %s ops/s at p99 <= ",
         subject, io.metabench.stats.capacity.CapacityResult.rate(held)));
@@ -73,22 +73,24 @@ class ITCapacity {
 
   /**
    * A mix of stats and exists, each one call to the capped service: the mix holds what the
-   * service does, 1,000 calls a second (a 5 ms bound, which 12 workers judge at that rate), each
-   * operation judged by its own bound too; its page draws each operation's latency against the
-   * rate offered, with the bound and the answer.
+   * service does, 500 calls a second (one server of 2 ms; a 20 ms bound, ten service times, which
+   * 24 workers judge at that rate), each operation judged by its own bound too; its page draws
+   * each operation's latency against the rate offered, with the bound and the answer. Found within
+   * 5 %, as asked: each step of a mix makes and removes its working set (2,400 files here), so
+   * the 2.5 % the single operation below is held to would take a few steps more.
    */
   @Test
-  void aMixIsFoundAtTheRateOfItsWholeWithin2Point5Percent() throws Exception {
-    MetaBenchRun r = search(1, 1_000, new String[] {"-mix", "stat:3,exists:1", "-threads", "12",
-        "-capacity", "p99=5ms,exists:p99=5ms"});
-    foundWithin(r, 1_000, "the mix stat:3,exists:1");
+  void aMixIsFoundAtTheRateOfItsWholeWithin5Percent() throws Exception {
+    MetaBenchRun r = search(1, 2_000, new String[] {"-mix", "stat:3,exists:1", "-threads", "24",
+        "-capacity", "p99=20ms,exists:p99=20ms"}, "-capacityPrecision", "5");
+    foundWithin(r, 500, "the mix stat:3,exists:1", 0.05);
     assertThat(r.json().path("mix").asText()).isEqualTo("stat:3,exists:1");
     // A broken step names the operation whose bound it broke.
     assertThat(r.stdout).containsPattern("broken: (mix|stat|exists): ");
 
     // The page, opened as a person opens it: a chart for the mix and one for each operation,
     // every step's row as the JSON has it, the answer first.
-    File page = new File(scratch, "out1-1000/report.html");
+    File page = new File(scratch, "out1-2000/report.html");
     JsonNode seen = io.metabench.testing.Browser.open(page, scratch);
     assertThat(seen.path("errors").size()).as(seen.path("errors").toString()).isZero();
     assertThat(seen.path("charts").size()).isEqualTo(3);
@@ -111,10 +113,9 @@ class ITCapacity {
     io.metabench.testing.Browser.screenshot(page, new File(shots, "capacity.png"), scratch);
   }
 
+  /** One operation alone (the mix above finds 500 a second, one server of 2 ms). */
   @Test
-  void findsFiveHundredAndFourThousandWithin2Point5Percent() throws Exception {
-    // Workers enough to judge the bound near the capacity: capacity × bound × 2 and more.
-    foundWithin(search(1, 2_000, 24, "p99=20ms"), 500);
+  void findsFourThousandWithin2Point5Percent() throws Exception {
     // One server of 250 us: a 5 ms bound needs only 20 workers, so 32 threads' scheduling on two
     // cores jitters the arrivals less than the 96 that 4 servers of 1 ms would need.
     foundWithin(search(1, 250, 32, "p99=5ms", "-capacityStep", "3"), 4_000);

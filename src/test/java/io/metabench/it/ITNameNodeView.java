@@ -111,36 +111,42 @@ class ITNameNodeView {
         "GetBlockLocations"}, {"stat", "op_get_file_status", "GetFileInfo"}, {"rename",
         "op_rename", "Rename"}, {"delete", "op_delete", "Delete"}, {"mkdirs", "op_mkdirs",
         "Mkdirs"}};
-    boolean settled = false;
-    for (String[] p : phases) {
-      // Once one count has settled after a run, every count of that snapshot has: the bean
-      // refreshes them together, and nothing calls the NameNode in between.
-      long before = settled ? nameNodeCallsNow(p[2]) : nameNodeCalls(p[2]);
-      // No client warm-up: its calls are the NameNode's too, and this test counts calls alone;
-      // no server view (its end-of-run wait for a refresh): this test reads the NameNode itself.
-      MetaBenchRun r = run("/calls", "-operation", p[0], "-numberOfFiles", "150",
-          "-clientWarmup", "0", "-D", ConfigKeys.NAMENODE_JMX + "=off");
-      assertThat(r.exitCode).as(r.toString()).isZero();
-      long server = nameNodeCalls(p[2]) - before;
-      settled = true;
-      long client = r.phase(p[0]).get("storeCalls").get("byType").get(p[1]).asLong();
-      assertThat(client).as(p[0]).isEqualTo(300);
-      // The run's own bookkeeping beside the phase: its state file (a create) and the checks
-      // before it (a few getFileInfo calls), never more than a handful.
-      assertThat(server - client).as(p[0] + ": NameNode " + server + ", client " + client)
-          .isBetween(0L, 8L);
+    // One run of every phase: the NameNode's counts are read once settled before and after it
+    // (a settled snapshot holds every count, the bean refreshing them together). With data, each
+    // create also allocates one block: the NameNode's AddBlock calls.
+    String[] methods = {"Create", "GetBlockLocations", "GetFileInfo", "Rename", "Delete",
+        "Mkdirs", "AddBlock"};
+    long[] before = new long[methods.length];
+    nameNodeCalls("Create");
+    for (int i = 0; i < methods.length; i++) {
+      before[i] = nameNodeCallsNow(methods[i]);
     }
-    // With data, each create also allocates one block: the NameNode's AddBlock calls.
-    long creates = nameNodeCallsNow("Create");
-    long blocks = nameNodeCallsNow("AddBlock");
-    MetaBenchRun data = run("/data", "-operation", "create_write", "-numberOfFiles", "150",
+    // No client warm-up: its calls are the NameNode's too, and this test counts calls alone;
+    // no server view (its end-of-run wait for a refresh): this test reads the NameNode itself.
+    MetaBenchRun r = run("/calls", "-operation",
+        "create_write,open_read,stat,rename,delete,mkdirs", "-numberOfFiles", "150",
         "-bytesToWrite", "1024", "-clientWarmup", "0", "-D", ConfigKeys.NAMENODE_JMX + "=off");
-    assertThat(data.exitCode).as(data.toString()).isZero();
-    long client = data.phase("create_write").get("storeCalls").get("byType").get("op_create")
-        .asLong();
-    assertThat(client).isEqualTo(300);
-    assertThat(nameNodeCalls("Create") - creates - client).isBetween(0L, 8L);
-    assertThat(nameNodeCalls("AddBlock") - blocks - client).isBetween(0L, 8L);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    nameNodeCalls("Create");
+    java.util.Map<String, Long> clientAll = new java.util.HashMap<>();
+    for (String[] p : phases) {
+      JsonNode byType = r.phase(p[0]).get("storeCalls").get("byType");
+      assertThat(byType.get(p[1]).asLong()).as(p[0]).isEqualTo(300);
+      byType.fields().forEachRemaining(e -> clientAll.merge(e.getKey(), e.getValue().asLong(),
+          Long::sum));
+    }
+    clientAll.put("op_add_block", r.phase("create_write").get("storeCalls").get("byType")
+        .get("op_create").asLong());
+    String[] types = {"op_create", "op_open", "op_get_file_status", "op_rename", "op_delete",
+        "op_mkdirs", "op_add_block"};
+    for (int i = 0; i < methods.length; i++) {
+      long server = nameNodeCallsNow(methods[i]) - before[i];
+      long client = clientAll.getOrDefault(types[i], 0L);
+      // The run's own bookkeeping beside the phases: its state file (a create) and the checks
+      // before each phase (a few getFileInfo calls), never more than a handful.
+      assertThat(server - client).as(methods[i] + ": NameNode " + server + ", client " + client
+          + " " + clientAll).isBetween(0L, 8L);
+    }
   }
 
   @Test

@@ -76,6 +76,19 @@ public final class MixSpec {
     return op.items() == OpType.Items.FILES && !op.traverses() && op != OpType.MIX;
   }
 
+  /**
+   * Whether every operation of the mix leaves its item as it is (a read, chmod, set_times,
+   * append): such a mix can read one set of items run after run. False for no mix.
+   */
+  public boolean keepsItems() {
+    for (OpType op : ops) {
+      if (!op.keepsNames()) {
+        return false;
+      }
+    }
+    return !ops.isEmpty();
+  }
+
   public boolean isEmpty() {
     return ops.isEmpty();
   }

@@ -67,6 +67,19 @@ public final class NamespaceState {
    * @throws InvalidInputException when the operation cannot run from this state, naming the fix
    */
   public NamespaceState after(OpType op, Layout layout, String where) {
+    return after(op, false, layout, where);
+  }
+
+  /**
+   * As {@link #after(OpType, Layout, String)}; {@code mixKeepsItems}: the run's mix has only
+   * operations that leave their items as they are (stat, open_read, ...), so, run on files an
+   * earlier create_write made, it leaves them as a read does, for any phase to follow (a capacity
+   * search's steps read one set so); any other mix leaves them as only cleanup can follow.
+   */
+  public NamespaceState after(OpType op, boolean mixKeepsItems, Layout layout, String where) {
+    if (op == OpType.MIX && mixKeepsItems && (files == Files.CREATED || files == Files.RENAMED)) {
+      return after(OpType.STAT, layout, where);
+    }
     switch (op) {
       case CREATE_WRITE:
         requireNotMixed(op, where);
@@ -124,11 +137,15 @@ public final class NamespaceState {
     }
   }
 
-  /** The state after all of {@code ops} in order; refuses the first that cannot run. */
-  public NamespaceState afterAll(java.util.List<OpType> ops, Layout layout, String where) {
+  /**
+   * The state after all of {@code ops} in order ({@code mixKeepsItems} as for
+   * {@link #after(OpType, boolean, Layout, String)}); refuses the first that cannot run.
+   */
+  public NamespaceState afterAll(java.util.List<OpType> ops, boolean mixKeepsItems, Layout layout,
+      String where) {
     NamespaceState s = this;
     for (OpType op : ops) {
-      s = s.after(op, layout, where);
+      s = s.after(op, mixKeepsItems, layout, where);
     }
     return s;
   }

@@ -112,7 +112,7 @@ public final class CapacitySearch {
     BenchConfig base = BenchConfig.fromConfiguration(conf);
     long kept = UserSettings.isSetByUser(conf, ConfigKeys.FILES_PER_WORKER)
         ? base.filesPerWorker() : KEPT_FILES;
-    if (op.keepsNames()) {
+    if (keepsNames()) {
       unmeasured(firstOperation(op), kept);
     }
     double start = plan.startRate();
@@ -133,7 +133,7 @@ public final class CapacitySearch {
       chooser.record(next.rate, s.verdict().outcome(), s.verdict().worstRatio(),
           s.phase().attemptedPerSecond());
     }
-    if (op.keepsNames()) {
+    if (keepsNames()) {
       cleanupOnly();
     }
     return new CapacityResult(plan, target.fsUri() + "", base.threads(), steps, chooser.held(),
@@ -159,16 +159,17 @@ public final class CapacitySearch {
     Configuration c = runOf(conf, op);
     c.set(ConfigKeys.RATE, Double.toString(rate));
     c.setBoolean(ConfigKeys.QUIET, true);
-    if (op == OpType.MIX) {
+    if (keepsNames()) {
+      // Its items made once, before the first step, and read by every step.
+      c.setLong(ConfigKeys.FILES_PER_WORKER, kept);
+      c.setLong(ConfigKeys.DURATION_MILLIS, rate == 0 ? plan.stepMillis() / 2
+          : plan.stepMillis());
+    } else if (op == OpType.MIX) {
       MixSet set = MixSet.of(plan.mix(), rate == 0 ? PROBE_ITEMS : rate * seconds / threads);
       c.setLong(ConfigKeys.FILES_PER_WORKER, set.items);
       c.setInt(ConfigKeys.MIX_FILL_PERCENT, set.fillPercent);
       c.setBoolean(ConfigKeys.CLEANUP, true);
       // The probe, closed loop, for half a step as for an operation that keeps names.
-      c.setLong(ConfigKeys.DURATION_MILLIS, rate == 0 ? plan.stepMillis() / 2
-          : plan.stepMillis());
-    } else if (op.keepsNames()) {
-      c.setLong(ConfigKeys.FILES_PER_WORKER, kept);
       c.setLong(ConfigKeys.DURATION_MILLIS, rate == 0 ? plan.stepMillis() / 2
           : plan.stepMillis());
     } else {
@@ -213,6 +214,16 @@ public final class CapacitySearch {
     steps.add(s);
     listener.accept(s);
     return s;
+  }
+
+  /**
+   * Whether the searched operation leaves its items as they are (a read, chmod, ...), or the
+   * searched mix has only such operations: its items are then made once, before the first step,
+   * and every step works on them, as a step of an operation that uses its items up cannot.
+   */
+  private boolean keepsNames() {
+    return plan.operation() == OpType.MIX ? plan.mix().keepsItems()
+        : plan.operation().keepsNames();
   }
 
   /**

@@ -259,4 +259,23 @@ class NamespaceStateTest {
   private static Properties L_PROPS() {
     return after(NamespaceState.EMPTY, OpType.CREATE_WRITE).toProperties();
   }
+
+  @Test
+  void aMixThatKeepsItsItemsLeavesCreatedFilesForAnyPhaseAndAnyOtherMixOnlyForCleanup() {
+    NamespaceState created = after(NamespaceState.EMPTY, OpType.CREATE_WRITE);
+    NamespaceState read = created.after(OpType.MIX, true, L, WHERE);
+    assertThat(read.files()).isEqualTo(Files.CREATED);
+    assertThat(read.after(OpType.MIX, true, L, WHERE).after(OpType.DELETE, L, WHERE).isEmpty())
+        .isTrue();
+    // On an empty set it fills part of it first: only cleanup follows, as any mix.
+    assertThat(NamespaceState.EMPTY.after(OpType.MIX, true, L, WHERE).files())
+        .isEqualTo(Files.MIXED);
+    NamespaceState mixed = created.after(OpType.MIX, false, L, WHERE);
+    assertThat(mixed.files()).isEqualTo(Files.MIXED);
+    assertThatThrownBy(() -> mixed.after(OpType.STAT, L, WHERE))
+        .isInstanceOf(InvalidInputException.class).hasMessageContaining("only cleanup");
+    // Read with another layout than the files': refused as a stat would be.
+    assertThatThrownBy(() -> created.after(OpType.MIX, true, OTHER, WHERE))
+        .isInstanceOf(InvalidInputException.class);
+  }
 }

@@ -40,4 +40,12 @@ class MixSetTest {
     assertThat(present(s)).isGreaterThanOrEqualTo(CapacitySearch.MIX_READ_FILES);
     assertThat(s.items - present(s)).isGreaterThanOrEqualTo(10_990);
   }
+
+  @Test
+  void aMixOfOperationsThatKeepTheirItemsReadsOneSetForTheWholeSearch() {
+    assertThat(MixSpec.parse("stat:3,exists:1,open_read:1,chmod:1").keepsItems()).isTrue();
+    assertThat(MixSpec.parse("stat:99,delete:1").keepsItems()).isFalse();
+    assertThat(MixSpec.parse("stat:99,create_write:1").keepsItems()).isFalse();
+    assertThat(MixSpec.NONE.keepsItems()).isFalse();
+  }
 }

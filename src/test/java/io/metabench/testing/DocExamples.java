@@ -236,9 +236,13 @@ public final class DocExamples {
       out.add("-clientWarmup");
       out.add("0");
     }
-    // A capacity search in seconds: short steps, a coarse precision.
+    // A capacity search in seconds: short steps, a coarse precision, and (for an operation that
+    // keeps its items, made once before the first step) 100 items a worker, not 1,000.
     if (out.contains("-capacity") && !out.contains("-capacityStep")) {
       out.addAll(Arrays.asList("-capacityStep", "2", "-capacityPrecision", "60"));
+      if (!sized) {
+        out.addAll(Arrays.asList("-numFiles", "100"));
+      }
     }
     // A shipped workload sizes the run itself: the command line wins over it.
     if (out.contains("-workload") && !out.contains("-dryRun")) {

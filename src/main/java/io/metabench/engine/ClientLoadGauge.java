@@ -12,8 +12,11 @@ import javax.management.ObjectName;
  * linked), its collectors' total time, and the monotonic clock; and, on each worker's own thread,
  * that thread's CPU time. Reading costs the workers nothing between the edges.
  *
- * <p>{@link #start} and {@link #finish} are called from the engine's thread; {@link #threadCpu}
- * from any thread, for itself.
+ * For a paced phase it also measures how long the client stood still in the window
+ * ({@link PauseMeter}).
+ *
+ * <p>{@link #start}, {@link #endWindow} and {@link #finish} are called from the engine's thread;
+ * {@link #threadCpu} from any thread, for itself.
  */
 final class ClientLoadGauge {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -22,13 +25,24 @@ final class ClientLoadGauge {
   private long startNanos;
   private long startCpu;
   private long startGc;
+  private PauseMeter pauses;
+  private long longestPause = -1;
 
-  /** Reads the edge the window opens at. */
-  ClientLoadGauge start() {
+  /** Reads the edge the window opens at; {@code paced}: the pauses are measured too. */
+  ClientLoadGauge start(boolean paced) {
     startCpu = processCpuNanos();
     startGc = gcNanos();
+    pauses = paced ? PauseMeter.start() : null;
     startNanos = System.nanoTime();
     return this;
+  }
+
+  /** Ends the pause meter, if any, as the window closes: called whether the window ended well. */
+  void endWindow() {
+    if (pauses != null) {
+      longestPause = pauses.stop();
+      pauses = null;
+    }
   }
 
   /**
@@ -41,7 +55,7 @@ final class ClientLoadGauge {
     long gc = gcNanos();
     return new ClientLoad(window, Runtime.getRuntime().availableProcessors(),
         cpu < 0 || startCpu < 0 ? -1 : cpu - startCpu, workersCpu, busiest,
-        gc < 0 || startGc < 0 ? -1 : gc - startGc);
+        gc < 0 || startGc < 0 ? -1 : gc - startGc).withLongestPause(longestPause);
   }
 
   /**

@@ -211,6 +211,11 @@ public final class Phase {
         : Pacing.CLOSED_LOOP;
   }
 
+  /** Whether the phase is measured at a fixed rate (open loop, latencies from when due). */
+  boolean paced() {
+    return measured && processRate > 0;
+  }
+
   /** The warm-up at the start of a measured phase, whose operations are counted apart. */
   public long warmupNanos() {
     return measured ? warmupNanos : 0;

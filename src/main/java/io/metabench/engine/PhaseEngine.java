@@ -246,7 +246,7 @@ public final class PhaseEngine implements AutoCloseable {
     StoreCallCounter calls = StoreCallCounter.over(new ArrayList<>(clients));
     Map<String, Long> callsBefore = calls.snapshot();
     sampler.start();
-    ClientLoadGauge load = new ClientLoadGauge().start();
+    ClientLoadGauge load = new ClientLoadGauge().start(phase.paced());
     window.measuring(measured);
     List<IntervalSeries> seriesBySlot;
     List<Worker.Recorded> recorded;
@@ -258,6 +258,7 @@ public final class PhaseEngine implements AutoCloseable {
           .pacedBy(phase.pacing(t, workers)).call());
     } finally {
       window.measuring(false);
+      load.endWindow();
       seriesBySlot = sampler.finishAll();
       if (timeouts != null) {
         timeouts.stop();

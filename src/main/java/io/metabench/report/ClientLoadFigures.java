@@ -89,6 +89,9 @@ final class ClientLoadFigures {
     JsonOutput.number(w, "cpuShare", l.cpuShare(), 4);
     JsonOutput.number(w, "gcShare", l.gcShare(), 4);
     w.writeBooleanField("clientBound", l.bound());
+    if (l.longestPauseNanos() >= 0) {
+      JsonOutput.number(w, "longestPauseMillis", l.longestPauseNanos() / 1e6, 3);
+    }
     w.writeEndObject();
   }
 

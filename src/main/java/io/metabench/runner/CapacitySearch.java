@@ -25,9 +25,11 @@ import org.apache.hadoop.conf.Configuration;
  * A capacity search (docs/capacity.md): runs of one operation at the rates {@link RateChooser}
  * picks, each judged by {@link StepVerdict}, on one target in this process. Every step is an
  * ordinary run of the engine at a fixed rate ({@code -rate}), so every figure a run has, each
- * step has.
+ * step has. A step the client's own pause made invalid ({@link StepVerdict#clientPaused}) is run
+ * again at once, and only the second run's outcome steers the search.
  *
- * <p>What each step needs is made outside its measurement: for an operation that keeps names
+ * <p>What each step needs (for a mix: as for one operation when all its operations keep names,
+ * else a working set each step makes and removes) is made outside its measurement: for an operation that keeps names
  * (stat, open_read, ...) the files, once, before the first step, removed after the last; for one
  * that makes items (create_write, mkdirs) nothing, and each step removes what it made, so the
  * namespace does not grow from step to step; for one that uses them up (delete, rename, rmdir) a
@@ -126,6 +128,11 @@ public final class CapacitySearch {
     for (RateChooser.Next next = chooser.next(); next != null; next = chooser.next()) {
       CapacityStep s = stop.isRequested() ? null : step(++judged, next.confirming
           ? CapacityStep.Kind.CONFIRM : CapacityStep.Kind.STEP, next.rate, kept);
+      if (s != null && s.verdict().clientPaused() && !stop.isRequested()) {
+        // The client's own pause decided the step: its rate is run again before the search
+        // takes an outcome for it; a second pause there is the client's limit.
+        s = step(++judged, CapacityStep.Kind.CONFIRM, next.rate, kept);
+      }
       if (s == null) {
         ending = "stopped: " + stop.reason();
         break;

@@ -8,7 +8,9 @@ import java.util.Locale;
  * and the workers' own), its garbage collectors' time, and its cores. A phase whose client used
  * {@value #CPU_BOUND} of its cores or more, or spent {@value #GC_BOUND} of the window or more in
  * GC, is <em>client-bound</em>: its rate is what this machine could drive, not what the store
- * could serve (docs/metrics.md#client-bound-phases). Immutable.
+ * could serve (docs/metrics.md#client-bound-phases). A paced phase also has the longest time the
+ * client stood still in its window (a GC pause, the OS scheduling it out), which delayed every
+ * operation due meanwhile. Immutable.
  */
 public final class ClientLoad {
   /** The share of the JVM's cores at or above which a phase is client-bound. */
@@ -30,6 +32,7 @@ public final class ClientLoad {
   private final long workersCpuNanos;
   private final long busiestWorkerCpuNanos;
   private final long gcNanos;
+  private final long longestPauseNanos;
 
   /**
    * @param processCpuNanos CPU time of every thread of the JVM in the window; -1 when unknown
@@ -39,6 +42,12 @@ public final class ClientLoad {
    */
   public ClientLoad(long windowNanos, int cores, long processCpuNanos, long workersCpuNanos,
       long busiestWorkerCpuNanos, long gcNanos) {
+    this(windowNanos, cores, processCpuNanos, workersCpuNanos, busiestWorkerCpuNanos, gcNanos, -1);
+  }
+
+  private ClientLoad(long windowNanos, int cores, long processCpuNanos, long workersCpuNanos,
+      long busiestWorkerCpuNanos, long gcNanos, long longestPauseNanos) {
+    this.longestPauseNanos = longestPauseNanos;
     this.windowNanos = windowNanos;
     this.cores = cores;
     this.processCpuNanos = processCpuNanos;
@@ -53,12 +62,29 @@ public final class ClientLoad {
    */
   public static ClientLoad combine(List<ClientLoad> parts) {
     ClientLoad worst = NONE;
+    long pause = -1;
     for (ClientLoad p : parts) {
       if (p.measured() && (!worst.measured() || p.severity() > worst.severity())) {
         worst = p;
       }
+      pause = Math.max(pause, p.longestPauseNanos);
     }
-    return worst;
+    // Any process's pause delayed the operations due in it: the longest is the run's.
+    return pause < 0 ? worst : worst.withLongestPause(pause);
+  }
+
+  /** This load with {@code nanos} the longest pause of its window (-1: not measured). */
+  public ClientLoad withLongestPause(long nanos) {
+    return new ClientLoad(windowNanos, cores, processCpuNanos, workersCpuNanos,
+        busiestWorkerCpuNanos, gcNanos, nanos);
+  }
+
+  /**
+   * The longest the client stood still in the window, in nanoseconds (a paced phase's; -1 when
+   * not measured: a closed-loop phase, or a result from before it was).
+   */
+  public long longestPauseNanos() {
+    return longestPauseNanos;
   }
 
   private double severity() {

@@ -31,10 +31,10 @@ import org.HdrHistogram.Histogram;
  */
 public final class ResultCodec {
   /**
-   * 8: what the Hadoop client lacked; 5: what cleanup removed (4: one form for a map's and a
-   * local run's result).
+   * 11: the longest pause of the client in a paced phase; 8: what the Hadoop client lacked; 5:
+   * what cleanup removed (4: one form for a map's and a local run's result).
    */
-  private static final int VERSION = 10;
+  private static final int VERSION = 11;
   /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
   private static final int EXAMPLE_MAX_CHARS = 2000;
 
@@ -195,7 +195,7 @@ public final class ResultCodec {
     out.writeLong(load.windowNanos());
     out.writeInt(load.cores());
     for (long v : new long[] {load.processCpuNanos(), load.workersCpuNanos(),
-        load.busiestWorkerCpuNanos(), load.gcNanos()}) {
+        load.busiestWorkerCpuNanos(), load.gcNanos(), load.longestPauseNanos()}) {
       out.writeLong(v);
     }
     List<IntervalSeries.Interval> intervals = p.series().intervals();
@@ -264,7 +264,7 @@ public final class ResultCodec {
       calls = StoreCalls.restored(byType, sources, jvmWide, in.readUTF(), readLongs(in));
     }
     ClientLoad load = new ClientLoad(in.readLong(), in.readInt(), in.readLong(), in.readLong(),
-        in.readLong(), in.readLong());
+        in.readLong(), in.readLong()).withLongestPause(in.readLong());
     int n = in.readInt();
     List<IntervalSeries.Interval> intervals = new ArrayList<>(n);
     for (int i = 0; i < n; i++) {

@@ -150,6 +150,35 @@ class ITCapacity {
     assertThat(r.json().path("answer").path("heldPerSecond").asDouble()).isBetween(400.0, 500.0);
   }
 
+  /**
+   * The whole client stopped for 150 ms (SIGSTOP, as the OS or a long GC stops a JVM) in the
+   * first step, at half the capacity: that step broke its bound by the client's doing, says so,
+   * and is run again at once; the search then finds the capacity as ever. Without it, the search
+   * would take the pause for the store's and answer under 250.
+   */
+  @Test
+  void aStepTheClientsOwnPauseBrokeIsRunAgain() throws Exception {
+    MetaBenchRun r = search(1, 2_000, 24, "p99=20ms", "-capacityStart", "250", "-D",
+        CappedFileSystem.STALL_CALL + "=100", "-D", CappedFileSystem.STALL_MILLIS + "=150");
+    JsonNode steps = r.json().path("steps");
+    JsonNode first = steps.get(0);
+    assertThat(first.path("offeredPerSecond").asDouble()).isEqualTo(250.0);
+    assertThat(first.path("outcome").asText()).as(r.stdout).isEqualTo("invalid");
+    assertThat(first.path("reasons").toString()).as(r.stdout)
+        .contains("the client stood still for ");
+    double pause = -1;
+    for (JsonNode p : first.path("run").path("phases")) {
+      pause = "stat".equals(p.path("operation").asText())
+          ? p.path("clientLoad").path("longestPauseMillis").asDouble() : pause;
+    }
+    assertThat(pause).as(first.toString()).isGreaterThanOrEqualTo(100);
+    JsonNode again = steps.get(1);
+    assertThat(again.path("offeredPerSecond").asDouble()).isEqualTo(250.0);
+    assertThat(again.path("kind").asText()).isEqualTo("confirm");
+    assertThat(again.path("outcome").asText()).as(r.stdout).isEqualTo("held");
+    foundWithin(r, 500);
+  }
+
   @Test
   void aCapacityBeyondTheClientIsReportedAsTheClientsLimit() throws Exception {
     // 400,000 stats a second: far more than this client offers on two cores.

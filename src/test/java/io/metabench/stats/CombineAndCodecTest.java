@@ -143,7 +143,7 @@ class CombineAndCodecTest {
     PhaseResult a = map(7 * MS, 9 * MS, new long[] {1}, Collections.emptyMap(), 0)
         .withClientWarmup(new ClientWarmupFigures(1_000, 0, 30_000 * MS, true, 800.5))
         .withClientLoad(new ClientLoad(10_000 * MS, 2, 19_000 * MS, 9_000 * MS, 5_000 * MS,
-            100 * MS));
+            100 * MS).withLongestPause(3 * MS));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     ResultCodec.writePhase(a, new DataOutputStream(bytes));
     PhaseResult copy = ResultCodec.readPhase(new DataInputStream(
@@ -155,6 +155,7 @@ class CombineAndCodecTest {
     assertThat(copy.clientLoad().busiestWorkerCpuNanos()).isEqualTo(5_000 * MS);
     assertThat(copy.clientLoad().gcNanos()).isEqualTo(100 * MS);
     assertThat(copy.clientLoad().bound()).isTrue();
+    assertThat(copy.clientLoad().longestPauseNanos()).isEqualTo(3 * MS);
 
     // A later run of a study: no warm-up, and which run warmed the JVM, through the codec too.
     PhaseResult warm = map(8 * MS, 10 * MS, new long[] {1}, Collections.emptyMap(), 0)
@@ -167,8 +168,11 @@ class CombineAndCodecTest {
     // Over maps: capped when any was; rates add, a map with none adds nothing; the busiest load.
     PhaseResult b = map(8 * MS, 10 * MS, new long[] {1}, Collections.emptyMap(), 0)
         .withClientWarmup(new ClientWarmupFigures(500, 0, 2_000 * MS, false, Double.NaN))
-        .withClientLoad(new ClientLoad(10_000 * MS, 4, 4_000 * MS, 1_000 * MS, 500 * MS, 0));
+        .withClientLoad(new ClientLoad(10_000 * MS, 4, 4_000 * MS, 1_000 * MS, 500 * MS, 0)
+            .withLongestPause(41 * MS));
     PhaseResult both = PhaseResult.combine(OpType.RENAME, Arrays.asList(copy, b));
+    // The longest pause of any map, though another map's load is the busiest.
+    assertThat(both.clientLoad().longestPauseNanos()).isEqualTo(41 * MS);
     assertThat(both.clientWarmup().capped()).isTrue();
     assertThat(both.clientWarmup().lastRate()).isEqualTo(800.5);
     assertThat(both.clientLoad().cores()).isEqualTo(2);

@@ -18,15 +18,24 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
  * servers' busy times, so the time a sleep overshoots never accumulates. Below it a call takes
  * one service time (arrivals at a steady rate never queue); above it the queue grows without
  * bound. For a capacity search's known-capacity test; register with {@code fs.capped.impl}.
+ *
+ * <p>With {@code capped.stall.call} n and {@code capped.stall.millis} m, its nth stat stops the
+ * whole JVM for m ms (SIGSTOP, then SIGCONT from a shell it starts), as the OS or a long GC stops
+ * a client: a real pause of every thread, the pacing's and the meters' too.
  */
 public final class CappedFileSystem extends RawLocalFileSystem {
   public static final String SERVERS = "capped.servers";
   public static final String SERVICE_MICROS = "capped.service.micros";
+  public static final String STALL_CALL = "capped.stall.call";
+  public static final String STALL_MILLIS = "capped.stall.millis";
 
   private static final Object LOCK = new Object();
   /** Per server, when it is next free (System.nanoTime). */
   private static long[] freeAt = new long[0];
   private static long serviceNanos;
+  private static long stallAt;
+  private static long stallMillis;
+  private static long calls;
 
   @Override
   public void initialize(URI uri, Configuration conf) throws IOException {
@@ -39,6 +48,12 @@ public final class CappedFileSystem extends RawLocalFileSystem {
         Arrays.fill(freeAt, System.nanoTime());
         serviceNanos = service;
       }
+      long at = conf.getLong(STALL_CALL, 0);
+      if (at != stallAt) {
+        stallAt = at;
+        calls = 0;
+      }
+      stallMillis = conf.getLong(STALL_MILLIS, 100);
     }
   }
 
@@ -50,6 +65,7 @@ public final class CappedFileSystem extends RawLocalFileSystem {
   @Override
   public FileStatus getFileStatus(Path f) throws IOException {
     if (f.getName().startsWith("file_")) {
+      stallIfDue();
       serve();
     }
     return super.getFileStatus(f);
@@ -76,6 +92,21 @@ public final class CappedFileSystem extends RawLocalFileSystem {
     }
     for (long left = done - System.nanoTime(); left > 0; left = done - System.nanoTime()) {
       LockSupport.parkNanos(left);
+    }
+  }
+
+  /** The stall asked for, once, at the stat it is asked at. */
+  private static void stallIfDue() throws IOException {
+    boolean stall;
+    synchronized (LOCK) {
+      stall = stallAt > 0 && ++calls == stallAt;
+    }
+    if (stall) {
+      String pid = java.lang.management.ManagementFactory.getRuntimeMXBean().getName()
+          .split("@")[0];
+      new ProcessBuilder("sh", "-c", String.format(java.util.Locale.ROOT,
+          "kill -STOP %s; sleep %.3f; kill -CONT %s", pid, stallMillis / 1000.0, pid))
+          .inheritIO().start();
     }
   }
 

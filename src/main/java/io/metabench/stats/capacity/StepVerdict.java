@@ -19,8 +19,10 @@ import org.HdrHistogram.Histogram;
  * operations failed. It is <b>invalid</b> when the client
  * could not offer the rate, so the step says nothing of the store: the bound broke only on time
  * operations spent waiting for a free worker (the store answered within it), the achieved rate
- * fell short likewise, or the client JVM was CPU- or GC-bound (where it measures the client
- * alone: not on an embedded HDFS, whose servers share its JVM).
+ * fell short likewise, the client JVM was CPU- or GC-bound, or it stood still for at least
+ * {@value #PAUSE_SHARE} of the least bound in a step that was not held (the last two where it
+ * measures the client alone: not on an embedded HDFS, whose servers share its JVM). A step
+ * invalid for such a pause says so ({@link #clientPaused}): a search runs it again.
  *
  * <p>Immutable.
  */
@@ -33,6 +35,12 @@ public final class StepVerdict {
   public static final double CLIENT_SHARE = 0.1;
   /** The least share of the offered rate a held step achieves. */
   public static final double ACHIEVED = 0.98;
+  /**
+   * The least part of the least bound a pause of the client must last for a step it did not hold
+   * to be the client's: for so long every operation due waited on the client, and the queue it
+   * left behind at the store took the rest of the bound.
+   */
+  public static final double PAUSE_SHARE = 0.5;
 
   /** A step's outcome. */
   public enum Outcome {
@@ -47,11 +55,14 @@ public final class StepVerdict {
   private final Outcome outcome;
   private final List<String> reasons;
   private final double worstRatio;
+  private final boolean clientPaused;
 
-  private StepVerdict(Outcome outcome, List<String> reasons, double worstRatio) {
+  private StepVerdict(Outcome outcome, List<String> reasons, double worstRatio,
+      boolean clientPaused) {
     this.outcome = outcome;
     this.reasons = Collections.unmodifiableList(reasons);
     this.worstRatio = worstRatio;
+    this.clientPaused = clientPaused;
   }
 
   /**
@@ -102,7 +113,7 @@ public final class StepVerdict {
         reasons.add(names.get(i) + ": " + r);
       }
     }
-    return new StepVerdict(o, new ArrayList<>(reasons), worst);
+    return new StepVerdict(o, new ArrayList<>(reasons), worst, each.get(0).clientPaused);
   }
 
   private static StepVerdict judge(PhaseResult p, double offered,
@@ -112,7 +123,7 @@ public final class StepVerdict {
     List<String> client = new ArrayList<>();
     if (p.attempted() == 0) {
       return new StepVerdict(Outcome.INVALID, Collections.singletonList("no operation ran"),
-          Double.NaN);
+          Double.NaN, false);
     }
     double worst = 0;
     boolean storeSlow = false;
@@ -164,6 +175,11 @@ public final class StepVerdict {
         store.add(rising);
       }
     }
+    String pause = clientCpuIsOwn && !(store.isEmpty() && client.isEmpty()) ? paused(p, bounds)
+        : null;
+    if (pause != null) {
+      client.add(0, pause);
+    }
     if (clientCpuIsOwn && p.clientLoad().measured() && p.clientLoad().bound()) {
       client.add("client-bound: " + p.clientLoad().describe() + " (give fewer -threads per "
           + "process, or more processes)");
@@ -172,7 +188,26 @@ public final class StepVerdict {
     reasons.addAll(store);
     Outcome o = !client.isEmpty() ? Outcome.INVALID : store.isEmpty() ? Outcome.HELD
         : Outcome.BROKEN;
-    return new StepVerdict(o, reasons, worst);
+    return new StepVerdict(o, reasons, worst, pause != null);
+  }
+
+  /**
+   * Why the client's longest pause in {@code p} decided it: at least {@link #PAUSE_SHARE} of the
+   * least of {@code bounds}; null when it was shorter or not measured.
+   */
+  private static String paused(PhaseResult p, List<LatencyBounds.Bound> bounds) {
+    long pause = p.clientLoad().longestPauseNanos();
+    double least = Double.NaN;
+    for (LatencyBounds.Bound b : bounds) {
+      least = Double.isNaN(least) ? b.millis() : Math.min(least, b.millis());
+    }
+    if (pause < 0 || Double.isNaN(least) || pause / 1e6 < PAUSE_SHARE * least) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "the client stood still for %s ms (a GC pause, or the OS "
+        + "scheduling it out), %.0f %% of the %s ms bound or more: the operations due meanwhile "
+        + "waited on the client", ms(pause / 1e6), 100 * PAUSE_SHARE,
+        LatencyBounds.number(least));
   }
 
   /**
@@ -232,7 +267,16 @@ public final class StepVerdict {
     List<String> all = new ArrayList<>();
     all.add(why);
     all.addAll(reasons);
-    return new StepVerdict(outcome, all, worstRatio);
+    return new StepVerdict(outcome, all, worstRatio, clientPaused);
+  }
+
+  /**
+   * Whether the client's own pause made the step invalid (it stood still for at least
+   * {@link #PAUSE_SHARE} of the least bound): the step says nothing of the store, and another run
+   * at its rate may.
+   */
+  public boolean clientPaused() {
+    return clientPaused;
   }
 
   public Outcome outcome() {

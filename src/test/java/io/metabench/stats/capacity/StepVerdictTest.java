@@ -157,4 +157,49 @@ class StepVerdictTest {
     assertThat(StepVerdict.judgeMix(PhaseResult.totalOfMix(shortOf), shortOf, 1000, bounds, 0.01,
         true).describe()).startsWith("invalid: mix: achieved 900.0/s, under 98 % of 1000.0/s");
   }
+
+  /** {@code p} with a calm client that stood still for {@code pauseMs} at most. */
+  private static PhaseResult pausedFor(PhaseResult p, double pauseMs) {
+    return p.withClientLoad(new io.metabench.stats.ClientLoad(10_000 * MS, 2, 2_000 * MS,
+        1_000 * MS, 300 * MS, 0).withLongestPause((long) (pauseMs * MS)));
+  }
+
+  /**
+   * A bound broken in a step where the client stood still for half the bound or more: the
+   * operations due meanwhile waited on the client (and then queued at the store all at once), so
+   * the step is invalid and says it is the pause's; shorter pauses, a held step and an embedded
+   * HDFS (whose servers stood still too) are judged as ever.
+   */
+  @Test
+  void aBoundBrokenWhileTheClientStoodStillIsTheClientsPause() {
+    StepVerdict v = StepVerdict.judge(pausedFor(phase(10_000, 0, 41, 12), 40), 1000, P99_10MS,
+        0.01, true);
+    assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.INVALID);
+    assertThat(v.clientPaused()).isTrue();
+    assertThat(v.reasons().get(0)).isEqualTo("the client stood still for 40.0 ms (a GC pause, "
+        + "or the OS scheduling it out), 50 % of the 10 ms bound or more: the operations due "
+        + "meanwhile waited on the client");
+    // The store's own figures are still said.
+    assertThat(v.reasons().get(1)).startsWith("p99 41.");
+    StepVerdict brief = StepVerdict.judge(pausedFor(phase(10_000, 0, 41, 12), 4.9), 1000,
+        P99_10MS, 0.01, true);
+    assertThat(brief.outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
+    assertThat(brief.clientPaused()).isFalse();
+    assertThat(StepVerdict.judge(pausedFor(phase(10_000, 0, 2, 2), 40), 1000, P99_10MS, 0.01,
+        true).describe()).isEqualTo("held");
+    assertThat(StepVerdict.judge(pausedFor(phase(10_000, 0, 41, 12), 40), 1000, P99_10MS, 0.01,
+        false).outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
+    // Not measured (a closed-loop phase, an older result): judged as ever.
+    assertThat(StepVerdict.judge(phase(10_000, 0, 41, 12), 1000, P99_10MS, 0.01, true)
+        .clientPaused()).isFalse();
+    // A mix: judged on the whole, whose load is the client's.
+    LatencyBounds bounds = LatencyBounds.parse("p99=10ms");
+    List<PhaseResult> parts = java.util.Arrays.asList(pausedFor(phase(OpType.STAT, 7_500, 0, 41,
+        12), 40), pausedFor(phase(OpType.EXISTS, 2_500, 0, 41, 12), 40));
+    StepVerdict mix = StepVerdict.judgeMix(PhaseResult.totalOfMix(parts), parts, 1000, bounds,
+        0.01, true);
+    assertThat(mix.outcome()).isEqualTo(StepVerdict.Outcome.INVALID);
+    assertThat(mix.clientPaused()).isTrue();
+    assertThat(mix.endedEarly("ended after 1 s").clientPaused()).isTrue();
+  }
 }

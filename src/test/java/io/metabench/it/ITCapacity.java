@@ -117,10 +117,9 @@ class ITCapacity {
     io.metabench.testing.Browser.screenshot(page, new File(shots, "capacity.png"), scratch);
   }
 
+  /** 4,000 a second (500 are found below, with a pause of the client, and by a mix). */
   @Test
-  void findsFiveHundredAndFourThousandWithin2Point5Percent() throws Exception {
-    // Workers enough to judge the bound near the capacity: capacity × bound × 2 and more.
-    foundWithin(search(1, 2_000, 24, "p99=20ms"), 500);
+  void findsFourThousandWithin2Point5Percent() throws Exception {
     // One server of 250 us: a 5 ms bound needs only 20 workers, so 32 threads' scheduling on two
     // cores jitters the arrivals less than the 96 that 4 servers of 1 ms would need.
     foundWithin(search(1, 250, 32, "p99=5ms", "-capacityStep", "3"), 4_000);
@@ -196,8 +195,9 @@ class ITCapacity {
 
   /**
    * Two targets side by side under one bound: one server of 2 ms (500 stats a second) and two
-   * (1,000), set per target; each searched in turn, into a directory of its own, the second's
-   * rate twice the first's.
+   * (1,000), set per target; each searched in turn, into a directory of its own, each found within
+   * 2.5 % (32 workers: capacity × bound × 1.5 for the second), the second's rate twice the
+   * first's.
    */
   @Test
   void twoTargetsAreSearchedOneAfterAnotherWithTheirRatio() throws Exception {
@@ -205,9 +205,8 @@ class ITCapacity {
     conf.setClass("fs.capped.impl", CappedFileSystem.class, FileSystem.class);
     conf.setLong(CappedFileSystem.SERVICE_MICROS, 2_000);
     File out = new File(scratch, "side-by-side");
-    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "stat", "-threads", "24",
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "stat", "-threads", "32",
         "-numFiles", "20", "-clientWarmup", "0", "-capacity", "p99=20ms", "-capacityStep", "2",
-        "-capacityPrecision", "10",
         "-target", "one=" + CappedFileSystem.uriOf(new File(scratch, "one")),
         "-target", "two=" + CappedFileSystem.uriOf(new File(scratch, "two")),
         "-D", "metabench.target.one." + CappedFileSystem.SERVERS + "=1",
@@ -219,8 +218,8 @@ class ITCapacity {
     assertThat(targets.size()).isEqualTo(2);
     double one = targets.get(0).path("heldPerSecond").asDouble();
     double two = targets.get(1).path("heldPerSecond").asDouble();
-    assertThat(one).as(r.stdout).isBetween(500 / 1.1, 500.0);
-    assertThat(two).as(r.stdout).isBetween(1_000 / 1.1, 1_000.0);
+    assertThat(Math.abs(one - 500) / 500).as(r.stdout).isLessThanOrEqualTo(0.025);
+    assertThat(Math.abs(two - 1_000) / 1_000).as(r.stdout).isLessThanOrEqualTo(0.025);
     assertThat(targets.get(1).path("ratio").asDouble()).isCloseTo(two / one,
         org.assertj.core.data.Offset.offset(0.001));
     assertThat(r.stdout).containsPattern("(?m)^one +[0-9.,]+ +1\\.00x ")

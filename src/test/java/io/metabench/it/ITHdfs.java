@@ -32,17 +32,9 @@ class ITHdfs extends NamespaceFactsContract {
     }
   }
 
-  /**
-   * The client's configuration as the test cluster's own client has it: a create with data waits
-   * 10 ms, not Hadoop's 400, before it asks again whether its block was reported (a one-DataNode
-   * cluster in this JVM reports it a few milliseconds late; docs/metrics.md,
-   * "create_write with data on HDFS"), so that the phases with data here take seconds.
-   */
   @Override
   Configuration conf() {
-    Configuration conf = new Configuration();
-    conf.setLong("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 10);
-    return conf;
+    return MiniHdfs.clientConf(new Configuration());
   }
 
   @Override

@@ -39,11 +39,7 @@ class ITMix {
   }
 
   private MetaBenchRun run(String... args) throws Exception {
-    Configuration conf = new Configuration();
-    // A file with data completes once its DataNode reports the block; the client's first wait
-    // for that is 400 ms by default, which would be most of this test's time.
-    conf.setLong("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 10);
-    return MetaBenchRun.run(conf, scratch, args);
+    return MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch, args);
   }
 
   private String base(String name) {

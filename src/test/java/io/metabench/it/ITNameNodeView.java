@@ -93,7 +93,8 @@ class ITNameNodeView {
     java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList("-D", jmx(),
         "-threads", "2", "-baseDir", hdfs.uri() + base));
     args.addAll(java.util.Arrays.asList(more));
-    return MetaBenchRun.run(new Configuration(), scratch, args.toArray(new String[0]));
+    return MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch,
+        args.toArray(new String[0]));
   }
 
   private static JsonNode serverPhase(JsonNode result, String op) {
@@ -135,9 +136,7 @@ class ITNameNodeView {
       assertThat(server - client.getOrDefault(p[1], 0L)).as(p[2] + ": NameNode " + server
           + ", client " + client).isBetween(0L, 8L);
     }
-    // With data, each create also allocates one block: the NameNode's AddBlock calls. (A few
-    // files: each create with data waits about 400 ms here for its block's report, see
-    // docs/metrics.md#create_write-with-data-on-hdfs.)
+    // With data, each create also allocates one block: the NameNode's AddBlock calls.
     String[][] data = {{"create_write", "op_create", "Create"}, {null, null, "AddBlock"}};
     before = settledCalls(data);
     MetaBenchRun written = run("/data", "-operation", "create_write", "-numberOfFiles", "10",

@@ -60,7 +60,7 @@ class ITPrefill {
       throws Exception {
     List<String> all = new ArrayList<>(Arrays.asList(args));
     all.add("-quiet");
-    return MetaBenchRun.run(conf, scratch, all.toArray(new String[0]));
+    return MetaBenchRun.run(MiniHdfs.clientConf(conf), scratch, all.toArray(new String[0]));
   }
 
   /** What the tree should hold, relative to {@code prefill/map_<m>}: file → size. */

@@ -10,8 +10,9 @@ import java.util.Locale;
 
 /**
  * How busy the client JVM was in each phase (docs/metrics.md#client-bound-phases): one line for
- * every phase under the table, a {@code !} line for each client-bound one with what to change,
- * and the {@code clientLoad} object of each phase in the JSON. Stateless.
+ * every phase under the table (with a paced phase's longest pause of the client), a {@code !}
+ * line for each client-bound one with what to change, and the {@code clientLoad} object of each
+ * phase in the JSON. Stateless.
  */
 final class ClientLoadFigures {
   /** The mark a client-bound phase's TPS carries in the table. */
@@ -41,6 +42,12 @@ final class ClientLoadFigures {
             : String.format(Locale.ROOT, "%s%s", Double.isNaN(l.coresUsed()) ? "-"
                 : String.format(Locale.ROOT, "%.2f", l.coresUsed()), Double.isNaN(l.gcShare())
                 ? "" : String.format(Locale.ROOT, " (GC %.0f%%)", 100 * l.gcShare())));
+        if (l.longestPauseNanos() >= 0) {
+          // A paced phase's latencies count from when each operation was due: a pause of the
+          // client is in them, and this says how long the longest was.
+          each.append(String.format(Locale.ROOT, " (stood still up to %.1f ms)",
+              l.longestPauseNanos() / 1e6));
+        }
 
       }
     }

@@ -82,6 +82,11 @@ class ITNoOpFileSystem {
     assertThat(calm.get("cpuShare").asDouble()).isLessThan(0.9);
     assertThat(light.stdout).containsPattern("client JVM, cores used of [0-9]+: create_write ")
         .doesNotContain("client-bound");
+    // Paced: how long the client stood still at most, in the line and the JSON.
+    assertThat(light.stdout).containsPattern("open_read [-0-9.]+ .*\\(stood still up to "
+        + "[0-9]+\\.[0-9] ms\\)");
+    assertThat(calm.get("longestPauseMillis").asDouble(-1)).as(calm.toString())
+        .isGreaterThanOrEqualTo(0);
 
     // The same JVM kept busy by neighbours spinning on every core: the phase measures the
     // machine, and says so.

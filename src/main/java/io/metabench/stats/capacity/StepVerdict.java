@@ -179,7 +179,7 @@ public final class StepVerdict {
     // A pause explains late operations, not failures nor a rate the store fell short of.
     String pause = clientCpuIsOwn && !(store.isEmpty() && client.isEmpty())
         && failed < failureShare && !(judgeRate && achieved < ACHIEVED * offered)
-        ? paused(p, offered, bounds) : null;
+        ? paused(p, bounds) : null;
     if (pause != null) {
       client.add(0, pause);
     }
@@ -195,23 +195,18 @@ public final class StepVerdict {
   }
 
   /**
-   * Why the client's longest pause in {@code p}, offered {@code offered} a second, decided it: at
-   * least {@link #PAUSE_SHARE} of the least of {@code bounds}, and for every bound it broke, what
-   * such a pause explains: the operations due in the pause (pause × offered) at least as many as
-   * the percentile lets go over the bound ((100 − X) % of those attempted), and its percentile
-   * within the bound and twice the pause (those operations wait up to its length, and the burst
-   * they then make queues at the store about as long again). Null when it was shorter, could not
-   * explain the step (a store far over its capacity, a brief pause at a high rate), or was not
-   * measured.
+   * Why the client's longest pause in {@code p} decided it: at least {@link #PAUSE_SHARE} of the
+   * least of {@code bounds}, and every bound's percentile within what such a pause explains, the
+   * bound and twice the pause (the operations due in it wait up to its length, and the burst they
+   * then make queues at the store about as long again); null when it was shorter, could not
+   * explain the latencies (a store far over its capacity), or was not measured.
    */
-  private static String paused(PhaseResult p, double offered, List<LatencyBounds.Bound> bounds) {
+  private static String paused(PhaseResult p, List<LatencyBounds.Bound> bounds) {
     long pause = p.clientLoad().longestPauseNanos();
     double least = Double.NaN;
     for (LatencyBounds.Bound b : bounds) {
       least = Double.isNaN(least) ? b.millis() : Math.min(least, b.millis());
-      double at = p.latencyMillisAt(b.percentile());
-      if (pause >= 0 && at > b.millis() && (at > b.millis() + 2 * pause / 1e6
-          || pause / 1e9 * offered < (1 - b.percentile() / 100) * p.attempted())) {
+      if (pause >= 0 && p.latencyMillisAt(b.percentile()) > b.millis() + 2 * pause / 1e6) {
         return null;
       }
     }

@@ -20,8 +20,7 @@ import org.HdrHistogram.Histogram;
  * could not offer the rate, so the step says nothing of the store: the bound broke only on time
  * operations spent waiting for a free worker (the store answered within it), the achieved rate
  * fell short likewise, the client JVM was CPU- or GC-bound, or it stood still for at least
- * {@value #PAUSE_SHARE} of the least bound in a step that was not held, long enough to explain
- * its late operations and with nothing else broken (the last two where it
+ * {@value #PAUSE_SHARE} of the least bound in a step that was not held (the last two where it
  * measures the client alone: not on an embedded HDFS, whose servers share its JVM). A step
  * invalid for such a pause says so ({@link #clientPaused}): a search runs it again.
  *
@@ -176,10 +175,8 @@ public final class StepVerdict {
         store.add(rising);
       }
     }
-    // A pause explains late operations, not failures nor a rate the store fell short of.
-    String pause = clientCpuIsOwn && !(store.isEmpty() && client.isEmpty())
-        && failed < failureShare && !(judgeRate && achieved < ACHIEVED * offered)
-        ? paused(p, bounds) : null;
+    String pause = clientCpuIsOwn && !(store.isEmpty() && client.isEmpty()) ? paused(p, bounds)
+        : null;
     if (pause != null) {
       client.add(0, pause);
     }
@@ -196,19 +193,13 @@ public final class StepVerdict {
 
   /**
    * Why the client's longest pause in {@code p} decided it: at least {@link #PAUSE_SHARE} of the
-   * least of {@code bounds}, and every bound's percentile within what such a pause explains, the
-   * bound and twice the pause (the operations due in it wait up to its length, and the burst they
-   * then make queues at the store about as long again); null when it was shorter, could not
-   * explain the latencies (a store far over its capacity), or was not measured.
+   * least of {@code bounds}; null when it was shorter or not measured.
    */
   private static String paused(PhaseResult p, List<LatencyBounds.Bound> bounds) {
     long pause = p.clientLoad().longestPauseNanos();
     double least = Double.NaN;
     for (LatencyBounds.Bound b : bounds) {
       least = Double.isNaN(least) ? b.millis() : Math.min(least, b.millis());
-      if (pause >= 0 && p.latencyMillisAt(b.percentile()) > b.millis() + 2 * pause / 1e6) {
-        return null;
-      }
     }
     if (pause < 0 || Double.isNaN(least) || pause / 1e6 < PAUSE_SHARE * least) {
       return null;

@@ -12,7 +12,7 @@ import javax.management.ObjectName;
  * linked), its collectors' total time, and the monotonic clock; and, on each worker's own thread,
  * that thread's CPU time. Reading costs the workers nothing between the edges.
  *
- * For a paced phase it also measures how long the client stood still in the window
+ * <p>For a paced phase it also measures how long the client stood still in the window
  * ({@link PauseMeter}).
  *
  * <p>{@link #start}, {@link #endWindow} and {@link #finish} are called from the engine's thread;

@@ -29,7 +29,8 @@ import org.apache.hadoop.conf.Configuration;
  * again at once, and only the second run's outcome steers the search.
  *
  * <p>What each step needs (for a mix: as for one operation when all its operations keep names,
- * else a working set each step makes and removes) is made outside its measurement: for an operation that keeps names
+ * else a working set each step makes and removes) is made outside its measurement: for an
+ * operation that keeps names
  * (stat, open_read, ...) the files, once, before the first step, removed after the last; for one
  * that makes items (create_write, mkdirs) nothing, and each step removes what it made, so the
  * namespace does not grow from step to step; for one that uses them up (delete, rename, rmdir) a
@@ -166,19 +167,19 @@ public final class CapacitySearch {
     Configuration c = runOf(conf, op);
     c.set(ConfigKeys.RATE, Double.toString(rate));
     c.setBoolean(ConfigKeys.QUIET, true);
+    if (keepsNames() || op == OpType.MIX) {
+      // Bound by time; the probe, closed loop, for half a step.
+      c.setLong(ConfigKeys.DURATION_MILLIS, rate == 0 ? plan.stepMillis() / 2
+          : plan.stepMillis());
+    }
     if (keepsNames()) {
       // Its items made once, before the first step, and read by every step.
       c.setLong(ConfigKeys.FILES_PER_WORKER, kept);
-      c.setLong(ConfigKeys.DURATION_MILLIS, rate == 0 ? plan.stepMillis() / 2
-          : plan.stepMillis());
     } else if (op == OpType.MIX) {
       MixSet set = MixSet.of(plan.mix(), rate == 0 ? PROBE_ITEMS : rate * seconds / threads);
       c.setLong(ConfigKeys.FILES_PER_WORKER, set.items);
       c.setInt(ConfigKeys.MIX_FILL_PERCENT, set.fillPercent);
       c.setBoolean(ConfigKeys.CLEANUP, true);
-      // The probe, closed loop, for half a step as for an operation that keeps names.
-      c.setLong(ConfigKeys.DURATION_MILLIS, rate == 0 ? plan.stepMillis() / 2
-          : plan.stepMillis());
     } else {
       c.setLong(ConfigKeys.FILES_PER_WORKER, items);
       c.setBoolean(ConfigKeys.CLEANUP, true);

@@ -47,15 +47,7 @@ fi
 log() { echo "juicefs-side-by-side: $*" >&2; }
 die() { log "$*"; exit 2; }
 
-sdk=$(ls "$root"/target/juicefs/juicefs-hadoop-*.jar 2>/dev/null | head -1 || true)
-if [ -z "$sdk" ] || ! ls -d "$root"/target/metabench-*-dist/metabench-*/lib >/dev/null 2>&1; then
-  log "building (mvn -B -q -DskipTests package dependency:copy@juicefs-jar, offline first) ..."
-  (cd "$root" && mvn -B -q -o -DskipTests package dependency:copy@juicefs-jar) >&2 \
-    || (cd "$root" && mvn -B -q -DskipTests package dependency:copy@juicefs-jar) >&2 \
-    || die "the Maven build failed"
-  sdk=$(ls "$root"/target/juicefs/juicefs-hadoop-*.jar 2>/dev/null | head -1 || true)
-fi
-[ -n "$sdk" ] || die "the build produced no JuiceFS SDK jar"
+juicefs_sdk_and_dist "$root"
 bench_classpath "$root"
 
 mkdir -p "$WORK_DIR/volume"

@@ -51,3 +51,19 @@ start_standalone_hdfs() {
   uri=${uri%/}
   jmx=$(awk '$1 == "READY" {print $4; exit}' "$dir/hdfs.out")
 }
+
+# Builds the distribution and copies JuiceFS's Hadoop SDK jar into target/juicefs/ when either is
+# missing (mvn -DskipTests package dependency:copy@juicefs-jar, offline first); sets $sdk to the
+# jar. Needs the calling script's log and die.
+juicefs_sdk_and_dist() {
+  local root=$1
+  sdk=$(ls "$root"/target/juicefs/juicefs-hadoop-*.jar 2>/dev/null | head -1 || true)
+  if [ -z "$sdk" ] || ! ls -d "$root"/target/metabench-*-dist/metabench-*/lib >/dev/null 2>&1; then
+    log "building (mvn -B -q -DskipTests package dependency:copy@juicefs-jar, offline first) ..."
+    (cd "$root" && mvn -B -q -o -DskipTests package dependency:copy@juicefs-jar) >&2 \
+      || (cd "$root" && mvn -B -q -DskipTests package dependency:copy@juicefs-jar) >&2 \
+      || die "the Maven build failed"
+    sdk=$(ls "$root"/target/juicefs/juicefs-hadoop-*.jar 2>/dev/null | head -1 || true)
+  fi
+  [ -n "$sdk" ] || die "the build produced no JuiceFS SDK jar"
+}

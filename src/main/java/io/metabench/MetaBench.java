@@ -4,6 +4,7 @@ import io.metabench.command.Command;
 import io.metabench.command.CommandContext;
 import io.metabench.command.CompareCommand;
 import io.metabench.command.MergeCommand;
+import io.metabench.command.ProfileCommand;
 import io.metabench.command.ReplayCommand;
 import io.metabench.command.ReportCommand;
 import io.metabench.command.RunCommand;
@@ -49,6 +50,7 @@ public final class MetaBench extends Configured implements Tool {
     c.put("compare", CompareCommand::new);
     c.put("merge", MergeCommand::new);
     c.put("replay", ReplayCommand::new);
+    c.put("profile", ProfileCommand::new);
     COMMANDS = Collections.unmodifiableMap(c);
   }
 

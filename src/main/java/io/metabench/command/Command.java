@@ -1,6 +1,12 @@
 package io.metabench.command;
 
+import io.metabench.config.ConfigKeys;
+import io.metabench.config.ListenAddress;
+import io.metabench.config.Option;
+import io.metabench.engine.Progress;
 import io.metabench.fs.KerberosLogin;
+import io.metabench.live.LiveFigures;
+import io.metabench.live.LiveWatch;
 import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 
@@ -24,9 +30,19 @@ public abstract class Command {
   public static final int EXIT_BAD_INPUT = 2;
 
   protected final CommandContext context;
+  /** What watches the process's runs live while the command runs. */
+  private LiveWatch live = LiveWatch.NONE;
 
   protected Command(CommandContext context) {
     this.context = context;
+  }
+
+  /**
+   * {@code console}, and the figures of the Prometheus endpoint when one serves, for one run of
+   * this process on {@code target} with {@code threads} workers as map {@code map}.
+   */
+  protected Progress watched(Progress console, String target, int threads, int map) {
+    return live.watched(console, target, threads, map);
   }
 
   /** What runs once the command line is read (and the login made). */
@@ -56,6 +72,34 @@ public abstract class Command {
     if (invocation == null) {
       return EXIT_OK;
     }
+    ListenAddress at = (ListenAddress) Option.PROMETHEUS.read(conf);
+    String push = ((String) Option.PROMETHEUS_PUSH.read(conf)).trim();
+    if (!at.given() && push.isEmpty()) {
+      return loggedIn(invocation, conf);
+    }
+    // Before the login and anything the run makes: settings that cannot serve refuse the run.
+    // A job's maps push under the run label of the process that started it.
+    String run = conf.get(ConfigKeys.PROMETHEUS_RUN, LiveFigures.runLabelNow());
+    conf.set(ConfigKeys.PROMETHEUS_RUN, run);
+    if ((Integer) Option.MAPS.read(conf) > 0) {
+      LiveWatch.checkPush(push);
+      if (!push.isEmpty()) {
+        context.err().println("metabench: the maps push live figures to the Pushgateway at "
+            + push + " every second (job metabench, run " + run + ", a group per map)");
+      }
+      return loggedIn(invocation, conf);
+    }
+    try (LiveWatch watch = LiveWatch.start(at, push, run, (Integer) Option.MAP_INDEX.read(conf),
+        context.err())) {
+      live = watch;
+      return loggedIn(invocation, conf);
+    } finally {
+      live = LiveWatch.NONE;
+    }
+  }
+
+  private int loggedIn(Invocation invocation, Configuration conf)
+      throws IOException, InterruptedException {
     if (usesFileSystems()) {
       // Before any file system is touched, and before any configuration is derived from conf:
       // the login every target's client then uses.

@@ -25,14 +25,9 @@ import org.apache.hadoop.conf.Configuration;
  * exits {@link Comparison#EXIT_WORSE} when a row got slower beyond the threshold. Reads local
  * files only: no login.
  */
-public final class CompareCommand extends Command {
+public final class CompareCommand extends LocalFilesCommand {
   public CompareCommand(CommandContext context) {
     super(context);
-  }
-
-  @Override
-  protected boolean usesFileSystems() {
-    return false;
   }
 
   @Override

@@ -22,16 +22,11 @@ import org.slf4j.LoggerFactory;
  * directory. Exits as a run does (0, or 1 when an operation failed or a process is missing).
  * Reads local files only: no login.
  */
-public final class MergeCommand extends Command {
+public final class MergeCommand extends LocalFilesCommand {
   private static final Logger LOG = LoggerFactory.getLogger(MergeCommand.class);
 
   public MergeCommand(CommandContext context) {
     super(context);
-  }
-
-  @Override
-  protected boolean usesFileSystems() {
-    return false;
   }
 
   @Override

@@ -9,7 +9,6 @@ import io.metabench.stats.RunResult;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -57,8 +56,11 @@ final class Publisher {
         || !result.cleanupFailures().isEmpty();
   }
 
-  /** The table, the JSON file and the NNBench block of a single run or replay. */
-  void all(RunResult result, OutputPlan files) throws IOException {
+  /**
+   * The table, the JSON file and the NNBench block of a single run or replay, and how long it
+   * took ({@code tookSeconds}, {@link CommandContext#secondsSoFar}).
+   */
+  void all(RunResult result, OutputPlan files, double tookSeconds) throws IOException {
     table(result);
     if (!measured(result)) {
       LOG.info("nothing was measured, so no result file was written");
@@ -71,7 +73,7 @@ final class Publisher {
     if (nnbench != null) {
       LOG.info("NNBench block appended to {}", nnbench);
     }
-    String took = took(result, ManagementFactory.getRuntimeMXBean().getUptime() / 1000.0);
+    String took = took(result, tookSeconds);
     if (took != null) {
       out.println(took);
       out.flush();
@@ -79,12 +81,12 @@ final class Publisher {
   }
 
   /**
-   * One line saying how long this process took and what of it was measured and what was client
+   * One line saying how long the command took and what of it was measured and what was client
    * warm-up, so a reader sees where the wall time went (a cold JVM on few cores can spend a third
    * of a short run warming up); null for a job, whose warm-ups ran in the maps' JVMs, and for a
    * run without phases.
    */
-  static String took(RunResult result, double jvmSeconds) {
+  static String took(RunResult result, double seconds) {
     List<PhaseResult> whole = new ArrayList<>();
     for (PhaseResult p : result.phases()) {
       if (!p.partOfMix()) {
@@ -113,9 +115,9 @@ final class Publisher {
     }
     return String.format(Locale.ROOT, "took %.1f s: %.1f s measured (%s), %.1f s client "
         + "warm-up (%.0f %%), %.1f s the rest (start-up%s, checks, cleanup, writing results)",
-        jvmSeconds, measured, replay ? "the replay" : whole.size() + " phase"
-            + (whole.size() == 1 ? "" : "s"), warm, jvmSeconds > 0 ? 100 * warm / jvmSeconds : 0,
-        Math.max(0, jvmSeconds - measured - warm), result.prefill() != null ? ", the prefill"
+        seconds, measured, replay ? "the replay" : whole.size() + " phase"
+            + (whole.size() == 1 ? "" : "s"), warm, seconds > 0 ? 100 * warm / seconds : 0,
+        Math.max(0, seconds - measured - warm), result.prefill() != null ? ", the prefill"
             : "");
   }
 }

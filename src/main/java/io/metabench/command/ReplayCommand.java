@@ -48,10 +48,11 @@ public final class ReplayCommand extends Command {
             ? RunCommand.writeCombinedSeries(files.runSeries(),
                 new MetaBenchJob(config, conf, target, context.stop()).withReplay(replay, log).run())
             : new ReplayRunner(config, replay, log, target, NanoClock.SYSTEM,
-                BenchConfig.quiet(conf) ? Progress.QUIET
-                    : Progress.to(context.err(), System.console() != null), context.stop())
+                watched(BenchConfig.quiet(conf) ? Progress.QUIET
+                    : Progress.to(context.err(), System.console() != null), target.shortName(),
+                    config.threads(), config.mapIndex()), context.stop())
                 .seriesTo(files.runSeries()).run());
-        new Publisher(context.out()).all(result, files);
+        new Publisher(context.out()).all(result, files, context.secondsSoFar());
         return result.exitCode();
       }
     };

@@ -26,16 +26,11 @@ import org.slf4j.LoggerFactory;
  * {@code metabench report}: re-draws the summary, CSV, charts and HTML report of saved JSON
  * results (docs/reports.md) into a new directory. Reads local files only: no login.
  */
-public final class ReportCommand extends Command {
+public final class ReportCommand extends LocalFilesCommand {
   private static final Logger LOG = LoggerFactory.getLogger(ReportCommand.class);
 
   public ReportCommand(CommandContext context) {
     super(context);
-  }
-
-  @Override
-  protected boolean usesFileSystems() {
-    return false;
   }
 
   @Override

@@ -75,7 +75,7 @@ public final class RunCommand extends Command {
       OutputPlan files = OutputPlan.forRun(run, OutputPlan.what(run), target.shortName(),
           System.currentTimeMillis());
       RunResult result = execute(run, runConf, target, files.runSeries(), 0);
-      new Publisher(context.out()).all(result, files);
+      new Publisher(context.out()).all(result, files, context.secondsSoFar());
       return result.exitCode();
     }
   }
@@ -122,7 +122,8 @@ public final class RunCommand extends Command {
     try (ProcessBarrier processes = ProcessBarrier.of(config, target)) {
       return new BenchmarkRunner(config, target, NanoClock.SYSTEM,
           processes == null ? PhaseBarrier.NONE : processes,
-          quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
+          watched(quiet ? Progress.QUIET : Progress.to(context.err(), System.console() != null),
+              target.shortName(), config.threads(), config.mapIndex()),
           context.stop())
           .seriesTo(series).warmedBy(warmedBy).endingPhasesEarlyWhen(end).run();
     }

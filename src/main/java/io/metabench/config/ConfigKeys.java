@@ -153,6 +153,10 @@ public final class ConfigKeys {
    * {@code <outDir>/series/}.
    */
   public static final String SERIES_OUT = "metabench.series.out";
+  public static final String PROMETHEUS = "metabench.prometheus";
+  public static final String PROMETHEUS_PUSH = "metabench.prometheus.push";
+  /** The run label of the live figures, set by the process that starts a run for its maps. */
+  public static final String PROMETHEUS_RUN = "metabench.prometheus.run";
 
   /** With an error, print its stack trace after the one-line message. */
   public static final String VERBOSE = "metabench.verbose";

@@ -80,7 +80,7 @@ public final class MixSpec {
    * Whether every operation of the mix leaves its item as it is (a read, chmod, set_times,
    * append): such a mix can read one set of items run after run. False for no mix.
    */
-  public boolean keepsItems() {
+  public boolean keepsNames() {
     for (OpType op : ops) {
       if (!op.keepsNames()) {
         return false;

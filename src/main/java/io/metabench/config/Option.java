@@ -276,6 +276,18 @@ public enum Option {
       .group(Group.OUTPUT)
       .help("More detail: every run's table on stdout in a study (default: one line a run), "
           + "and with an error its stack trace (default: one line)")),
+  PROMETHEUS(SET, ValueType.LISTEN, cli("[host:]port", "prometheus").key(ConfigKeys.PROMETHEUS)
+      .def("").run(null).group(Group.OUTPUT)
+      .notWithMaps("-prometheus serves one process's figures, and a job's maps run on hosts and "
+          + "ports nobody knows in advance: give -prometheusPush with a Pushgateway's URL, to "
+          + "which each map pushes its own")
+      .help("Serve the live figures of the phase under way for Prometheus on this port "
+          + "(loopback unless a host is given): operations by outcome, latency histograms, "
+          + "rates, progress (docs/watching.md)")),
+  PROMETHEUS_PUSH(SET, TEXT, cli("url", "prometheusPush").key(ConfigKeys.PROMETHEUS_PUSH).def("")
+      .run(null).group(Group.OUTPUT)
+      .help("Push the live figures to this Prometheus Pushgateway every second and at the end, "
+          + "each process (a -maps job's every map) as a group of its own (docs/watching.md)")),
   QUIET(FLAG, BOOL, cli(null, "quiet").key(ConfigKeys.QUIET).def(false).group(Group.OUTPUT)
       .help("No live progress on stderr (default: a line rewritten every second on a terminal, "
           + "a plain line every 10 s otherwise)")),

@@ -201,6 +201,9 @@ public abstract class ValueType {
   /** A {@link PrefillSizes}; the JSON shows its text. */
   static final ValueType PREFILL_SIZES = textual(PrefillSizes::parse);
 
+  /** A {@link ListenAddress}; the JSON shows {@code host:port}, or nothing when none. */
+  static final ValueType LISTEN = textual(ListenAddress::parse);
+
   /** A value parsed from its text by {@code parser}, which the JSON shows as that text. */
   private static ValueType textual(java.util.function.Function<String, Object> parser) {
     return new ValueType() {

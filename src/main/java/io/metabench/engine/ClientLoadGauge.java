@@ -1,16 +1,16 @@
 package io.metabench.engine;
 
+import io.metabench.core.ProcessCpu;
 import io.metabench.stats.ClientLoad;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import javax.management.ObjectName;
 
 /**
- * Reads how busy this JVM is at a phase's window edges: the process's CPU time (the platform
- * {@code OperatingSystem} bean's {@code ProcessCpuTime}, read by name so that no vendor class is
- * linked), its collectors' total time, and the monotonic clock; and, on each worker's own thread,
- * that thread's CPU time. Reading costs the workers nothing between the edges.
+ * Reads how busy this JVM is at a phase's window edges: the process's CPU time
+ * ({@link ProcessCpu}), its collectors' total time, and the monotonic clock; and, on each
+ * worker's own thread, that thread's CPU time. Reading costs the workers nothing between the
+ * edges.
  *
  * <p>For a paced phase it also measures how long the client stood still in the window
  * ({@link PauseMeter}).
@@ -30,7 +30,7 @@ final class ClientLoadGauge {
 
   /** Reads the edge the window opens at; {@code paced}: the pauses are measured too. */
   ClientLoadGauge start(boolean paced) {
-    startCpu = processCpuNanos();
+    startCpu = ProcessCpu.nanos();
     startGc = gcNanos();
     pauses = paced ? PauseMeter.start() : null;
     startNanos = System.nanoTime();
@@ -51,7 +51,7 @@ final class ClientLoadGauge {
    */
   ClientLoad finish(long workersCpu, long busiest) {
     long window = System.nanoTime() - startNanos;
-    long cpu = processCpuNanos();
+    long cpu = ProcessCpu.nanos();
     long gc = gcNanos();
     return new ClientLoad(window, Runtime.getRuntime().availableProcessors(),
         cpu < 0 || startCpu < 0 ? -1 : cpu - startCpu, workersCpu, busiest,
@@ -66,24 +66,13 @@ final class ClientLoadGauge {
    * -XX:+PrintCompilation) and ran the phase's first seconds at 55-90 % of its rate.
    */
   static void prime() {
-    processCpuNanos();
+    ProcessCpu.nanos();
     gcNanos();
   }
 
   /** The calling thread's CPU time so far, in nanoseconds; -1 where the JVM does not say. */
   static long threadCpu() {
     return THREAD_CPU ? THREADS.getCurrentThreadCpuTime() : -1;
-  }
-
-  private static long processCpuNanos() {
-    try {
-      Object v = ManagementFactory.getPlatformMBeanServer().getAttribute(
-          new ObjectName(ManagementFactory.OPERATING_SYSTEM_MXBEAN_NAME), "ProcessCpuTime");
-      return v instanceof Number ? ((Number) v).longValue() : -1;
-    } catch (Exception | LinkageError e) {
-      // A JVM without the attribute: the load says unknown, never 0.
-      return -1;
-    }
   }
 
   private static long gcNanos() {

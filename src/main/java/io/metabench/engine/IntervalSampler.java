@@ -36,6 +36,8 @@ final class IntervalSampler {
   private final String label;
   private final List<List<IntervalSeries.Interval>> groupIntervals = new ArrayList<>();
   private final long expected;
+  private double offered;
+  private final List<String> operations = new ArrayList<>();
   private final Histogram workerOk = new Histogram(3);
   private final Histogram workerFailed = new Histogram(3);
   private ScheduledExecutorService timer;
@@ -65,6 +67,18 @@ final class IntervalSampler {
     for (int g = 0; g < groups.size(); g++) {
       groupIntervals.add(new ArrayList<>());
     }
+  }
+
+  /**
+   * Tells the progress what {@code phase} offers (its rate; 0: closed loop) and the operation
+   * of each group.
+   */
+  IntervalSampler of(Phase phase) {
+    this.offered = phase.processRate();
+    for (io.metabench.op.OpType op : phase.results()) {
+      operations.add(op.id());
+    }
+    return this;
   }
 
   /** Also writes each interval to {@code file} as it is taken (null: nowhere). */
@@ -154,6 +168,9 @@ final class IntervalSampler {
           anchor.epochNanos(lastNanos), anchor.epochNanos(now), ok, failedInGroup);
       groupIntervals.get(g).add(interval);
       write(labels.get(g), interval);
+      // The histogram in hand, not the interval's compressed copy: nothing decoded twice.
+      progress.interval(label, g < operations.size() ? operations.get(g) : labels.get(g), ok,
+          failedInGroup);
       okNow += ok.getTotalCount();
       failedNow += failedInGroup;
       all.add(ok);
@@ -163,7 +180,7 @@ final class IntervalSampler {
     double seconds = (now - lastNanos) / 1e9;
     progress.update(new Progress.Snapshot(label, (now - startNanos) / 1e9, done, expected,
         seconds <= 0 ? 0 : okNow / seconds,
-        okNow == 0 ? Double.NaN : all.getValueAtPercentile(99) / 1e6, failed));
+        okNow == 0 ? Double.NaN : all.getValueAtPercentile(99) / 1e6, failed, offered));
     lastNanos = now;
   }
 

@@ -211,6 +211,11 @@ public final class Phase {
         : Pacing.CLOSED_LOOP;
   }
 
+  /** The rate this process offers in a paced phase, operations a second; 0: closed loop. */
+  public double processRate() {
+    return paced() ? processRate : 0;
+  }
+
   /** Whether the phase is measured at a fixed rate (open loop, latencies from when due). */
   boolean paced() {
     return measured && processRate > 0;

@@ -130,8 +130,14 @@ public final class PhaseEngine implements AutoCloseable {
     Set<OpType> warm = settled.computeIfAbsent(sources.size(), n -> EnumSet.noneOf(OpType.class));
     boolean rewarm = warm.containsAll(phase.results());
     ClientWarmup w = rewarm ? clientWarmup.rewarming() : clientWarmup;
-    ClientWarmupFigures figures = w.run(phase, sources, this, clock, stop, ratesPerWorker)
-        .asRewarm(rewarm);
+    Progress told = phase.measured() ? progress : Progress.QUIET;
+    told.warmingUp(phase.label(), true);
+    ClientWarmupFigures figures;
+    try {
+      figures = w.run(phase, sources, this, clock, stop, ratesPerWorker).asRewarm(rewarm);
+    } finally {
+      told.warmingUp(phase.label(), false);
+    }
     if (w.settles() && !figures.capped() && figures.calls() > 0 && !stop.isRequested()) {
       warm.addAll(WarmupRounds.warmedOnEveryItem(phase));
     }
@@ -225,7 +231,7 @@ public final class PhaseEngine implements AutoCloseable {
     IntervalSampler sampler = new IntervalSampler(bySlot, labels, clock, anchor,
         measured ? progress : Progress.QUIET, phase.label(),
         phase.timeBound() ? -1 : phase.expectedOps()).writingTo(measured ? series : null)
-        .afterWarmup(phase.warmupNanos());
+        .afterWarmup(phase.warmupNanos()).of(phase);
     // The phase's own stop: the run's, or its early end, which ends this phase alone.
     StopRequest stops = measured ? new StopRequest(stop) : StopRequest.NEVER;
     if (measured && earlyEnd != EarlyEnd.NEVER) {

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Locale;
+import org.HdrHistogram.Histogram;
 
 /**
  * Live progress of a phase for people watching a long run: per-interval operations, current TPS,
@@ -30,6 +31,22 @@ public interface Progress {
   void update(Snapshot s);
 
   /**
+   * One interval of a measured phase's results of {@code operation} (the phase's one, or one of
+   * a mix): its successes' {@code latency} (nanoseconds; not to be kept or changed) and its
+   * {@code failed} count, given before the {@link #update} it is part of; every measured
+   * operation lands in exactly one. Called from the sampler's thread; must be quick.
+   */
+  default void interval(String phase, String operation, Histogram latency, long failed) {
+  }
+
+  /**
+   * The client warm-up before measured phase {@code phase} begins ({@code on}) or has ended;
+   * said around each one that runs.
+   */
+  default void warmingUp(String phase, boolean on) {
+  }
+
+  /**
    * The phase waits for its agreed start ({@code -startTime}) before its window opens; said once.
    *
    * @param epochMillis the start, on the wall clock
@@ -41,6 +58,44 @@ public interface Progress {
   /** The phase is over: a terminal line is ended so the next output starts on a line of its own. */
   void phaseEnded();
 
+  /**
+   * {@code first}, then {@code second}, for each call: the console and another watcher of the
+   * same run.
+   */
+  static Progress both(Progress first, Progress second) {
+    return new Progress() {
+      @Override
+      public void update(Snapshot s) {
+        first.update(s);
+        second.update(s);
+      }
+
+      @Override
+      public void interval(String phase, String operation, Histogram latency, long failed) {
+        first.interval(phase, operation, latency, failed);
+        second.interval(phase, operation, latency, failed);
+      }
+
+      @Override
+      public void warmingUp(String phase, boolean on) {
+        first.warmingUp(phase, on);
+        second.warmingUp(phase, on);
+      }
+
+      @Override
+      public void waitingUntil(String label, long epochMillis, long inMillis) {
+        first.waitingUntil(label, epochMillis, inMillis);
+        second.waitingUntil(label, epochMillis, inMillis);
+      }
+
+      @Override
+      public void phaseEnded() {
+        first.phaseEnded();
+        second.phaseEnded();
+      }
+    };
+  }
+
   /** What the sampler knows after an interval. Immutable. */
   final class Snapshot {
     final String label;
@@ -50,9 +105,10 @@ public interface Progress {
     final double intervalTps;
     final double intervalP99Ms;
     final long failed;
+    final double offeredPerSecond;
 
-    Snapshot(String label, double elapsedSeconds, long done, long expected, double intervalTps,
-        double intervalP99Ms, long failed) {
+    public Snapshot(String label, double elapsedSeconds, long done, long expected,
+        double intervalTps, double intervalP99Ms, long failed, double offeredPerSecond) {
       this.label = label;
       this.elapsedSeconds = elapsedSeconds;
       this.done = done;
@@ -60,6 +116,42 @@ public interface Progress {
       this.intervalTps = intervalTps;
       this.intervalP99Ms = intervalP99Ms;
       this.failed = failed;
+      this.offeredPerSecond = offeredPerSecond;
+    }
+
+    /** The phase's label. */
+    public String label() {
+      return label;
+    }
+
+    /** Seconds since the phase's window opened (after its {@code -warmup}). */
+    public double elapsedSeconds() {
+      return elapsedSeconds;
+    }
+
+    /** Operations done so far, failed ones too. */
+    public long done() {
+      return done;
+    }
+
+    /** The operations the phase will do; negative when it is bounded by time. */
+    public long expected() {
+      return expected;
+    }
+
+    /** Operations that succeeded in the last interval, a second. */
+    public double intervalPerSecond() {
+      return intervalTps;
+    }
+
+    /** Failed operations so far. */
+    public long failed() {
+      return failed;
+    }
+
+    /** The rate the phase offers, for this process ({@code -rate}); 0: closed loop. */
+    public double offeredPerSecond() {
+      return offeredPerSecond;
     }
 
     /**

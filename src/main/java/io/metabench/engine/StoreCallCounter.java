@@ -2,6 +2,7 @@ package io.metabench.engine;
 
 import io.metabench.compat.HadoopLine;
 import io.metabench.compat.NameNodeRpcs;
+import io.metabench.fs.OssRequests;
 import io.metabench.stats.StoreCalls;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileSystemStorageStatistics;
 import org.apache.hadoop.fs.GlobalStorageStatistics;
@@ -44,10 +46,11 @@ final class StoreCallCounter {
 
   /**
    * A counter over {@code clients}: for each, its IOStatistics counters (S3A keeps them per
-   * client), else its storage statistics, else the JVM-wide statistics registered for its
-   * scheme (the HDFS client's {@code DFSOpsCountStatistics}); never Hadoop's generic per-scheme
-   * byte and operation totals ({@code FileSystemStorageStatistics}), which count no calls by
-   * kind. With none of these, a counter that has none.
+   * client), else, for an OSS client, the requests {@link OssRequests} counts, else its storage
+   * statistics, else the JVM-wide statistics registered for its scheme (the HDFS client's
+   * {@code DFSOpsCountStatistics}); never Hadoop's generic per-scheme byte and operation totals
+   * ({@code FileSystemStorageStatistics}), which count no calls by kind. With none of these, a
+   * counter that has none.
    */
   static StoreCallCounter over(List<FileSystem> clients) {
     StoreCallCounter c = new StoreCallCounter();
@@ -57,21 +60,13 @@ final class StoreCallCounter {
       // registered once per JVM and stay bound to the first S3A client made.
       HadoopLine.Counters io = HadoopLine.current().ioStatistics(fs);
       if (io != null) {
-        if (seen.put(io.key(), Boolean.TRUE) == null) {
-          c.sources.add(new Source() {
-            @Override
-            public String name() {
-              return "IOStatistics of " + fs.getClass().getSimpleName();
-            }
-
-            @Override
-            public void addTo(Map<String, Long> counts) {
-              for (Map.Entry<String, Long> e : io.read().entrySet()) {
-                counts.merge(e.getKey(), e.getValue(), Long::sum);
-              }
-            }
-          });
-        }
+        c.add(io.key(), "IOStatistics of " + fs.getClass().getSimpleName(), io::read, seen);
+        continue;
+      }
+      // hadoop-aliyun counts no requests by kind: MetaBench counts them in the OSS SDK.
+      OssRequests oss = OssRequests.of(fs);
+      if (oss != null) {
+        c.add(oss, "OSS SDK requests", oss::read, seen);
         continue;
       }
       String scheme = fs.getUri().getScheme();
@@ -96,6 +91,27 @@ final class StoreCallCounter {
     return c;
   }
 
+  /** Adds a client's own counts, once however many workers share {@code key}. */
+  private void add(Object key, String name, Supplier<Map<String, Long>> read,
+      Map<Object, Boolean> seen) {
+    if (seen.put(key, Boolean.TRUE) != null) {
+      return;
+    }
+    sources.add(new Source() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public void addTo(Map<String, Long> counts) {
+        for (Map.Entry<String, Long> e : read.get().entrySet()) {
+          counts.merge(e.getKey(), e.getValue(), Long::sum);
+        }
+      }
+    });
+  }
+
   /** Whether {@code s} counts calls by kind (not Hadoop's generic totals, not empty). */
   private static boolean byKind(StorageStatistics s) {
     return s != null && !(s instanceof FileSystemStorageStatistics)
@@ -103,7 +119,7 @@ final class StoreCallCounter {
   }
 
   private void add(StorageStatistics s, Map<Object, Boolean> seen) {
-    if (seen.put(s, Boolean.TRUE) != null) {
+    if (seen.containsKey(s)) {
       return;
     }
     for (Iterator<StorageStatistics> it = GlobalStorageStatistics.INSTANCE.iterator();
@@ -111,20 +127,14 @@ final class StoreCallCounter {
       // The HDFS client's own getStorageStatistics() is such a one: shared by every client.
       jvmWide |= it.next() == s;
     }
-    sources.add(new Source() {
-      @Override
-      public String name() {
-        return s.getName();
+    add(s, s.getName(), () -> {
+      Map<String, Long> counts = new TreeMap<>();
+      for (Iterator<StorageStatistics.LongStatistic> it = s.getLongStatistics(); it.hasNext(); ) {
+        StorageStatistics.LongStatistic l = it.next();
+        counts.merge(l.getName(), l.getValue(), Long::sum);
       }
-
-      @Override
-      public void addTo(Map<String, Long> counts) {
-        for (Iterator<StorageStatistics.LongStatistic> it = s.getLongStatistics(); it.hasNext(); ) {
-          StorageStatistics.LongStatistic l = it.next();
-          counts.merge(l.getName(), l.getValue(), Long::sum);
-        }
-      }
-    });
+      return counts;
+    }, seen);
   }
 
   /** The counts now, by name; empty when no client exposes any. */

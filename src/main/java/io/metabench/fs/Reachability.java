@@ -49,6 +49,10 @@ public final class Reachability {
       if (cause instanceof InvalidInputException) {
         throw (InvalidInputException) cause;
       }
+      InvalidInputException oss = OssAnswers.explain(target, cause);
+      if (oss != null) {
+        throw oss;
+      }
       if (isDenial(cause)) {
         throw denied(target, cause);
       }

@@ -10,6 +10,8 @@ import io.metabench.engine.PhaseBarrier;
 import io.metabench.engine.Progress;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
+import io.metabench.live.LiveFigures;
+import io.metabench.live.LiveWatch;
 import io.metabench.replay.AuditLog;
 import io.metabench.replay.Precreation;
 import io.metabench.replay.ReplayRunner;
@@ -65,8 +67,13 @@ public final class MetaBenchMapper
           conf.getInt(ConfigKeys.MAPS, 1), config.barrierTimeoutSeconds() * 1000L,
           context::progress);
       boolean replaying = !conf.getTrimmed(ConfigKeys.REPLAY_AUDIT_LOG, "").isEmpty();
-      try {
-        measure(context, conf, config, mapIndex, jobDir, target, barrierFs, files, replaying);
+      try (LiveWatch live = LiveWatch.pushingOrWarn(conf.getTrimmed(ConfigKeys.PROMETHEUS_PUSH,
+          ""), conf.get(ConfigKeys.PROMETHEUS_RUN, LiveFigures.runLabelNow()), mapIndex,
+          System.err)) {
+        Progress progress = live.watched(BenchConfig.quiet(conf) ? Progress.QUIET
+            : Progress.to(System.err, false), target.shortName(), config.threads(), mapIndex);
+        measure(context, conf, config, mapIndex, jobDir, target, barrierFs, files, replaying,
+            progress);
       } catch (IOException | InterruptedException | RuntimeException | Error e) {
         // The other maps would otherwise wait for this one at every later barrier until it
         // timed out; the driver names it from the record.
@@ -79,8 +86,8 @@ public final class MetaBenchMapper
   }
 
   private void measure(Context context, Configuration conf, BenchConfig config, int mapIndex,
-      Path jobDir, Target target, FileSystem barrierFs, PhaseBarrier files, boolean replaying)
-      throws IOException, InterruptedException {
+      Path jobDir, Target target, FileSystem barrierFs, PhaseBarrier files, boolean replaying,
+      Progress progress) throws IOException, InterruptedException {
     RunResult.Task task = new RunResult.Task(InetAddress.getLocalHost().getHostName(),
         context.getTaskAttemptID().toString());
     RunResult result;
@@ -95,7 +102,7 @@ public final class MetaBenchMapper
       }
       long startedAt = System.currentTimeMillis();
       ReplayRunner runner = new ReplayRunner(config, ReplayConfig.ofTask(conf), log, target,
-          NanoClock.SYSTEM, progress(conf), StopRequest.NEVER);
+          NanoClock.SYSTEM, progress, StopRequest.NEVER);
       java.util.List<PhaseResult> phases = runner.runAsMap(mapIndex,
           conf.getInt(ConfigKeys.MAPS, 1), files, flags);
       result = new RunResult(RunInfo.ofThisJvm(target.fsUri().toString(), target.embedded(),
@@ -108,18 +115,13 @@ public final class MetaBenchMapper
       // barrier.
       PhaseBarrier barrier = config.startTime() > 0
           ? phase -> phase > 0 && files.await(phase) : files;
-      result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier, progress(conf),
+      result = new BenchmarkRunner(config, target, NanoClock.SYSTEM, barrier, progress,
           StopRequest.NEVER).run();
     }
     // The same result a run in one process returns, in the one binary form results travel in.
     count(context, result.phases());
     context.write(new IntWritable(mapIndex),
         new BytesWritable(ResultCodec.toBytes(result.withTask(task))));
-  }
-
-  /** Plain progress lines every few seconds, landing in the task's stderr log. */
-  private static Progress progress(Configuration conf) {
-    return BenchConfig.quiet(conf) ? Progress.QUIET : Progress.to(System.err, false);
   }
 
   private static void count(Context context, java.util.List<PhaseResult> phases) {

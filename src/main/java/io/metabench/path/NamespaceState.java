@@ -71,13 +71,13 @@ public final class NamespaceState {
   }
 
   /**
-   * As {@link #after(OpType, Layout, String)}; {@code mixKeepsItems}: the run's mix has only
+   * As {@link #after(OpType, Layout, String)}; {@code mixKeepsNames}: the run's mix has only
    * operations that leave their items as they are (stat, open_read, ...), so, run on files an
    * earlier create_write made, it leaves them as a read does, for any phase to follow (a capacity
    * search's steps read one set so); any other mix leaves them as only cleanup can follow.
    */
-  public NamespaceState after(OpType op, boolean mixKeepsItems, Layout layout, String where) {
-    if (op == OpType.MIX && mixKeepsItems && (files == Files.CREATED || files == Files.RENAMED)) {
+  public NamespaceState after(OpType op, boolean mixKeepsNames, Layout layout, String where) {
+    if (op == OpType.MIX && mixKeepsNames && (files == Files.CREATED || files == Files.RENAMED)) {
       return after(OpType.STAT, layout, where);
     }
     switch (op) {
@@ -138,14 +138,14 @@ public final class NamespaceState {
   }
 
   /**
-   * The state after all of {@code ops} in order ({@code mixKeepsItems} as for
+   * The state after all of {@code ops} in order ({@code mixKeepsNames} as for
    * {@link #after(OpType, boolean, Layout, String)}); refuses the first that cannot run.
    */
-  public NamespaceState afterAll(java.util.List<OpType> ops, boolean mixKeepsItems, Layout layout,
+  public NamespaceState afterAll(java.util.List<OpType> ops, boolean mixKeepsNames, Layout layout,
       String where) {
     NamespaceState s = this;
     for (OpType op : ops) {
-      s = s.after(op, mixKeepsItems, layout, where);
+      s = s.after(op, mixKeepsNames, layout, where);
     }
     return s;
   }

@@ -140,7 +140,7 @@ public final class BenchmarkRunner {
       PrefillState recordedPrefill = Reachability.within(target, config.connectTimeoutSeconds(),
           () -> BaseDirMarker.readPrefill(control, base, config.mapIndex()));
       RunChecks.checkPrefill(config, recordedPrefill, target, where);
-      initial.afterAll(config.operations(), config.mix().keepsItems(), config.layout(),
+      initial.afterAll(config.operations(), config.mix().keepsNames(), config.layout(),
           where);
       TargetChecks.hdfsLimits(config, target);
       if (config.mapIndex() == 0) {
@@ -187,7 +187,7 @@ public final class BenchmarkRunner {
       for (int phase = firstPhase; phase < config.operations().size(); phase++) {
         OpType op = config.operations().get(phase);
         String refusal = stop.isRequested() ? stop.reason()
-            : RunChecks.refusal(state, op, config.mix().keepsItems(), layout, where);
+            : RunChecks.refusal(state, op, config.mix().keepsNames(), layout, where);
         if (refusal != null) {
           // Only an earlier phase's failures get here: the sequence was checked before the run.
           notRunReason = refusal;
@@ -212,7 +212,7 @@ public final class BenchmarkRunner {
         // A removing phase with failures left items behind: keep them on record, so that a later
         // -cleanup (which takes both names and skips what is gone) still removes them.
         if (!(op.removesItems() && (produced.get(0).failed() > 0 || stop.isRequested()))) {
-          state = state.after(op, config.mix().keepsItems(), layout, where);
+          state = state.after(op, config.mix().keepsNames(), layout, where);
         }
         for (PhaseResult result : produced) {
           logPhase(result);

@@ -145,7 +145,7 @@ public final class CapacitySearch {
       cleanupOnly();
     }
     return new CapacityResult(plan, target.fsUri() + "", base.threads(), steps, chooser.held(),
-        chooser.brokeAt(), chooser.clientLimited(), ending.isEmpty() ? chooser.ending() : ending,
+        chooser.answerBrokeAt(), chooser.clientLimited(), ending.isEmpty() ? chooser.ending() : ending,
         (System.nanoTime() - began) / 1e9);
   }
 
@@ -230,7 +230,7 @@ public final class CapacitySearch {
    * and every step works on them, as a step of an operation that uses its items up cannot.
    */
   private boolean keepsNames() {
-    return plan.operation() == OpType.MIX ? plan.mix().keepsItems()
+    return plan.operation() == OpType.MIX ? plan.mix().keepsNames()
         : plan.operation().keepsNames();
   }
 

@@ -139,10 +139,35 @@ final class RateChooser {
     return Double.NaN;
   }
 
-  /** Whether {@link #brokeAt}'s latest outcome is invalid: the client's limit. */
+  /**
+   * Whether the answer is the client's limit: {@link #brokeAt}'s latest outcome is invalid and
+   * no higher rate broke by the store's doing. A step the store broke above an invalid one
+   * (4,035 ops/s broken, 3,969 invalid: the client stood still 8 ms near the store's limit) shows
+   * the store's limit was reached, and the answer is the store's, broken at {@link #storeBrokeAt}.
+   */
   boolean clientLimited() {
     double at = brokeAt();
-    return !Double.isNaN(at) && latest.get(at) == Outcome.INVALID;
+    return !Double.isNaN(at) && latest.get(at) == Outcome.INVALID && Double.isNaN(storeBrokeAt());
+  }
+
+  /** The lowest rate above {@link #held} whose latest outcome is broken; NaN when none. */
+  double storeBrokeAt() {
+    double held = held();
+    for (Map.Entry<Double, Outcome> e : latest.entrySet()) {
+      if (e.getValue() == Outcome.BROKEN && (Double.isNaN(held) || e.getKey() > held)) {
+        return e.getKey();
+      }
+    }
+    return Double.NaN;
+  }
+
+  /**
+   * The rate the answer says the search broke at: the store's lowest broken rate above the held
+   * one, or, where none broke, the lowest that did not hold (an invalid step: the client's).
+   */
+  double answerBrokeAt() {
+    double store = storeBrokeAt();
+    return Double.isNaN(store) ? brokeAt() : store;
   }
 
   /** How the search ended when it did not converge; empty when it did or goes on. */

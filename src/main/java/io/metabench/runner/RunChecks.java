@@ -48,7 +48,7 @@ public final class RunChecks {
     });
     if (config.maps() == 0) {
       String where = target.baseDir() + " (map " + config.mapIndex() + ")";
-      state.afterAll(config.operations(), config.mix().keepsItems(), config.layout(), where);
+      state.afterAll(config.operations(), config.mix().keepsNames(), config.layout(), where);
       checkPrefill(config, Reachability.within(target, config.connectTimeoutSeconds(), () -> {
         try (FileSystem fs = clients.newClient()) {
           return BaseDirMarker.readPrefill(fs, target.baseDir(), config.mapIndex());
@@ -97,7 +97,7 @@ public final class RunChecks {
   private static String refusal(NamespaceState state, BenchConfig config, Layout layout,
       String where) {
     try {
-      state.afterAll(config.operations(), config.mix().keepsItems(), layout, where);
+      state.afterAll(config.operations(), config.mix().keepsNames(), layout, where);
       return null;
     } catch (InvalidInputException e) {
       return e.getMessage();
@@ -173,10 +173,10 @@ public final class RunChecks {
   }
 
   /** Why {@code op} cannot run from {@code state}, or null when it can. */
-  static String refusal(NamespaceState state, OpType op, boolean mixKeepsItems, Layout layout,
+  static String refusal(NamespaceState state, OpType op, boolean mixKeepsNames, Layout layout,
       String where) {
     try {
-      state.after(op, mixKeepsItems, layout, where);
+      state.after(op, mixKeepsNames, layout, where);
       return null;
     } catch (InvalidInputException e) {
       return e.getMessage();

@@ -102,7 +102,7 @@ public final class Steadiness {
    * The Theil–Sen slope of {@code rates} (one a second) times their span, ÷ their median:
    * infinite when their median is 0 (nothing done is never steady).
    */
-  static double driftOf(List<Double> rates) {
+  public static double driftOf(List<Double> rates) {
     int n = rates.size();
     double[] slopes = new double[n * (n - 1) / 2];
     double[] values = new double[n];

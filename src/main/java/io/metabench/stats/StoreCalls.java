@@ -1,6 +1,7 @@
 package io.metabench.stats;
 
 import io.metabench.compat.NameNodeRpcs;
+import io.metabench.fs.OssRequests;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -213,17 +214,18 @@ public final class StoreCalls {
 
   /**
    * A count of what reached the store, by kind: an S3A request count by verb
-   * ({@code store_io_request}, their total, is left out), or NameNode RPCs by method, failed
+   * ({@code store_io_request}, their total, is left out), an OSS request count by API
+   * ({@link OssRequests}), or NameNode RPCs by method, failed
    * ones included ({@code rpc.Create}, {@code rpc.Create.failures}: {@link NameNodeRpcs}).
    */
   private static boolean isRequest(String type) {
     return type.startsWith("object_") && (type.endsWith("_request") || type.endsWith("_requests"))
-        || type.startsWith(NameNodeRpcs.PREFIX);
+        || type.startsWith(NameNodeRpcs.PREFIX) || type.startsWith(OssRequests.PREFIX);
   }
 
   /**
    * What the counts are, as the per-operation line names them: {@code NameNode RPCs} (counted
-   * by method, {@link NameNodeRpcs}), {@code requests} (S3A's HTTP requests),
+   * by method, {@link NameNodeRpcs}), {@code requests} (S3A's and OSS's HTTP requests),
    * {@code FileSystem calls} (the HDFS client's {@code DFSOpsCountStatistics}: one per API call,
    * however many RPCs it made) or {@code calls}.
    */
@@ -256,8 +258,10 @@ public final class StoreCalls {
         (double) total() / operations, kind()));
     String sep = "";
     for (Map.Entry<String, Long> e : calls().entrySet()) {
-      String type = e.getKey().startsWith(NameNodeRpcs.PREFIX)
-          ? e.getKey().substring(NameNodeRpcs.PREFIX.length()) : e.getKey();
+      String type = e.getKey();
+      for (String prefix : new String[] {NameNodeRpcs.PREFIX, OssRequests.PREFIX}) {
+        type = type.startsWith(prefix) ? type.substring(prefix.length()) : type;
+      }
       b.append(sep).append(type).append(' ').append(String.format(java.util.Locale.ROOT,
           "%.2f", (double) e.getValue() / operations));
       sep = ", ";

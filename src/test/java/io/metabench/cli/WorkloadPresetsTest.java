@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.config.StudyPlan;
+import io.metabench.op.OpType;
 import java.io.File;
 import java.util.Arrays;
 import java.util.Set;
@@ -50,5 +51,26 @@ class WorkloadPresetsTest {
     assertThat(run.threads()).isEqualTo(4);
     assertThat(run.durationMillis()).isEqualTo(60_000);
     assertThat(run.readFileAfterOpen()).isTrue();
+  }
+
+  /** Seed 000 as the blog ran it: its operations, its concurrency steps, three targets. */
+  @Test
+  void hdfsOssJuicefsIsTheBlogsSweepOverTheThreeTargetsGiven() {
+    Configuration conf = new Configuration(false);
+    CliParser.parse(new String[] {"-workload", "hdfs-oss-juicefs",
+        "-target", "hdfs=hdfs://ns/b", "-target", "oss=oss://bucket/b", "-target", "jfs=jfs://v/b"},
+        conf);
+    StudyPlan plan = StudyPlan.fromConfiguration(conf);
+    assertThat(plan.threadLevels()).containsExactly(1, 10, 20, 40, 60, 80);
+    assertThat(plan.iterations()).isEqualTo(3);
+    assertThat(plan.chartThreads()).isEqualTo(20);
+    assertThat(plan.targets()).extracting(StudyPlan.TargetSpec::label)
+        .containsExactly("hdfs", "oss", "jfs");
+    assertThat(plan.runs()).isEqualTo(3 * 6 * 3);
+    BenchConfig run = BenchConfig.fromConfiguration(
+        plan.runConfiguration(conf, plan.targets().get(1), 80));
+    assertThat(run.operations()).containsExactly(OpType.CREATE_WRITE, OpType.OPEN_READ,
+        OpType.RENAME, OpType.DELETE);
+    assertThat(run.filesPerWorker()).isEqualTo(200);
   }
 }

@@ -119,6 +119,8 @@ class OptionTableTest {
     sample(Option.CONF_DIR, confDir.getPath(), null, null);
     sample(Option.DEFINE, ConfigKeys.SEED + "=9", null, null);
     sample(Option.VERBOSE, null, "true", null);
+    sample(Option.PROMETHEUS, "9464", "9464", null);
+    sample(Option.PROMETHEUS_PUSH, "http://pg:9091", "http://pg:9091", null);
     sample(Option.QUIET, null, "true", null);
     sample(Option.HELP, null, null, null);
     sample(Option.PRINCIPAL, "a@B", "a@B", null);

@@ -130,9 +130,9 @@ class IntervalSamplerTest {
 
   @Test
   void aPlainStreamGetsALineEveryTenSecondsAndATerminalOneRewrittenLine() {
-    Progress.Snapshot at3 = new Progress.Snapshot("open_read", 3, 300, 1000, 100, 2.5, 0);
-    Progress.Snapshot at10 = new Progress.Snapshot("open_read", 10, 900, 1000, 90, 2.5, 1);
-    Progress.Snapshot at11 = new Progress.Snapshot("open_read", 11, 990, 1000, 90, Double.NaN, 1);
+    Progress.Snapshot at3 = new Progress.Snapshot("open_read", 3, 300, 1000, 100, 2.5, 0, 0);
+    Progress.Snapshot at10 = new Progress.Snapshot("open_read", 10, 900, 1000, 90, 2.5, 1, 0);
+    Progress.Snapshot at11 = new Progress.Snapshot("open_read", 11, 990, 1000, 90, Double.NaN, 1, 0);
     ByteArrayOutputStream plain = new ByteArrayOutputStream();
     Progress p = Progress.to(new PrintStream(plain, true), false);
     p.update(at3);

@@ -70,6 +70,38 @@ class WarmupGaugeTest {
         .isEqualTo(-1);
   }
 
+  /**
+   * An embedded NameNode beside the client: the rate flat within ±20 % from window to window and
+   * the JIT compiling 15-140 ms of nearly every half-second (its background code), as a first
+   * warm-up on the embedded HDFS read 15-30 s in (2026-11-27; it ran to its 30 s cap). No three
+   * half-seconds in a row pass the short test; six seconds read as one-second rates do.
+   */
+  @Test
+  void aFlatRateBesideAJitThatNeverGoesQuietSettlesOnTheLongReading() {
+    long[] jit = {83, 453, 90, 110, 154, 99, 15, 30, 29, 150, 29, 56, 88, 75, 40, 55};
+    double[] rates = {5120, 4471, 5749, 6400, 5429, 6080, 7026, 5749, 5110, 4485, 5728, 6068,
+        4800, 4471, 6387, 5110};
+    // Settled at the first window the long reading can be: the short test alone never passes
+    // (no three half-seconds in a row with the JIT at 25 ms or less).
+    assertThat(settlesAt(jit, rates)).isEqualTo(WarmupGauge.LONG_WINDOWS - 1);
+    // Still climbing 4 % a half-second: not settled, however quiet the JIT.
+    double[] climbing = new double[16];
+    for (int i = 0; i < climbing.length; i++) {
+      climbing[i] = 4000 * Math.pow(1.04, i);
+    }
+    assertThat(settlesAt(new long[] {0, 40, 0, 40, 0, 40, 0, 40, 0, 40, 0, 40, 0, 40, 0, 40},
+        climbing)).isEqualTo(-1);
+    // A plateau while both compiler threads are busy (the JIT at 60 % of the time): not settled.
+    long[] busy = new long[16];
+    java.util.Arrays.fill(busy, 300);
+    double[] flat = new double[16];
+    java.util.Arrays.fill(flat, 11_200);
+    assertThat(settlesAt(busy, flat)).isEqualTo(-1);
+    // A re-warm never reads long: it has its own, shorter test.
+    assertThat(settlesAt(WarmupGauge.rewarm(), busy, 20_000, 30_000, 20_000, 30_000, 20_000,
+        30_000, 20_000, 30_000, 20_000, 30_000, 20_000, 30_000, 20_000, 30_000)).isEqualTo(-1);
+  }
+
   @Test
   void nothingDoneIsNeverSettled() {
     assertThat(settlesAt(0, 0, 0, 0)).isEqualTo(-1);

@@ -11,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A capacity search against a metadata service of known capacity ({@link CappedFileSystem}: k
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * finds the capacity within 2.5 %; where the capacity is above what this client can offer, it
  * says so and reports no store limit.
  */
+@Isolated
 class ITCapacity {
   @TempDir
   File scratch;
@@ -120,9 +122,12 @@ class ITCapacity {
   /** 4,000 a second (500 are found below, with a pause of the client, and by a mix). */
   @Test
   void findsFourThousandWithin2Point5Percent() throws Exception {
-    // One server of 250 us: a 5 ms bound needs only 20 workers, so 32 threads' scheduling on two
-    // cores jitters the arrivals less than the 96 that 4 servers of 1 ms would need.
-    foundWithin(search(1, 250, 32, "p99=5ms", "-capacityStep", "3"), 4_000);
+    // One server of 250 us under a 10 ms bound: 40 workers at the capacity (64 for the backlog
+    // of a step just over it), fewer than the 4 servers of 1 ms would need. Not 5 ms: the
+    // client here stands still 8-10 ms now and then (GC, scheduling), and at 98 % of the
+    // capacity such a pause alone puts more than 1 % of a step's operations over 5 ms from when
+    // due, so the steps next to the capacity were judged the client's twice and given up.
+    foundWithin(search(1, 250, 64, "p99=10ms", "-capacityStep", "3"), 4_000);
   }
 
   /**
@@ -157,8 +162,10 @@ class ITCapacity {
    */
   @Test
   void aStepTheClientsOwnPauseBrokeIsRunAgain() throws Exception {
+    // Within 10 %: the precision is the other tests' to show; this one's is the step run again.
     MetaBenchRun r = search(1, 2_000, 24, "p99=20ms", "-capacityStart", "250", "-D",
-        CappedFileSystem.STALL_CALL + "=100", "-D", CappedFileSystem.STALL_MILLIS + "=150");
+        CappedFileSystem.STALL_CALL + "=100", "-D", CappedFileSystem.STALL_MILLIS + "=150",
+        "-capacityPrecision", "10");
     JsonNode steps = r.json().path("steps");
     JsonNode first = steps.get(0);
     assertThat(first.path("offeredPerSecond").asDouble()).isEqualTo(250.0);
@@ -175,7 +182,7 @@ class ITCapacity {
     assertThat(again.path("offeredPerSecond").asDouble()).isEqualTo(250.0);
     assertThat(again.path("kind").asText()).isEqualTo("confirm");
     assertThat(again.path("outcome").asText()).as(r.stdout).isEqualTo("held");
-    foundWithin(r, 500);
+    foundWithin(r, 500, "stat", 0.10);
   }
 
   @Test
@@ -197,7 +204,7 @@ class ITCapacity {
    * Two targets side by side under one bound: one server of 2 ms (500 stats a second) and two
    * (1,000), set per target; each searched in turn, into a directory of its own, each found within
    * 2.5 % (32 workers: capacity × bound × 1.5 for the second), the second's rate twice the
-   * first's.
+   * first's. It stands for a lone search of 500 too.
    */
   @Test
   void twoTargetsAreSearchedOneAfterAnotherWithTheirRatio() throws Exception {

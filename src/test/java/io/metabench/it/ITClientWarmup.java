@@ -16,12 +16,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The client warm-up before each measured phase runs on scratch names of its own, leaves the
  * namespace the phase measures exactly as it found it, is in none of the phase's figures, and is
  * reported; it reaches every phase kind. On the local file system and on a MiniDFSCluster.
  */
+@Isolated
 class ITClientWarmup {
   private static MiniHdfs hdfs;
 

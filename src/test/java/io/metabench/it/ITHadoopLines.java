@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.metabench.testing.Concurrently;
 import io.metabench.testing.HadoopLines;
 import io.metabench.testing.MiniHdfs;
 import io.metabench.testing.ScriptRun;
@@ -14,19 +15,17 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The thin jar on each older Hadoop line's own client class path (2.10.2, 3.1.4, 3.2.4, 3.3.6;
  * 3.4 is the build's), run as {@code hadoop jar} runs it: every phase kind and every command on
  * {@code file://}, the phases against a real HDFS over RPC, and a {@code -maps 2} job on the
  * local job runner. Each run must exit 0 with the counts asked for and no linkage error, and say
- * what its line lacks.
+ * what its line lacks. The lines run two at a time, each in a directory of its own.
  */
 class ITHadoopLines {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,9 +42,7 @@ class ITHadoopLines {
   private static MiniHdfs hdfs;
 
   @TempDir
-  File work;
-  @TempDir
-  File captures;
+  File scratch;
 
   @BeforeAll
   static void startHdfs() throws Exception {
@@ -59,19 +56,50 @@ class ITHadoopLines {
     }
   }
 
-  static Stream<String> lines() {
-    return HadoopLines.CLIENT_LINES.stream();
+  /**
+   * {@code test} on every line, two at a time (each waits on JVMs of its own), each in a
+   * directory of its own.
+   */
+  private void onEveryLine(LineTest test) throws Exception {
+    Map<String, java.util.concurrent.Callable<Void>> each = new LinkedHashMap<>();
+    for (String line : HadoopLines.CLIENT_LINES) {
+      OnLine on = new OnLine(line, new File(scratch, line));
+      each.put("Hadoop " + line, () -> {
+        test.run(on);
+        return null;
+      });
+    }
+    Concurrently.run(2, each);
   }
 
-  @ParameterizedTest(name = "Hadoop {0}")
-  @MethodSource("lines")
-  void everyPhaseKindRunsOnTheLocalFileSystem(String line) throws Exception {
+  /** One line's checks. */
+  private interface LineTest {
+    void run(OnLine on) throws Exception;
+  }
+
+  @Test
+  void everyPhaseKindRunsOnTheLocalFileSystem() throws Exception {
+    onEveryLine(ITHadoopLines::everyPhaseKindRunsOnTheLocalFileSystem);
+  }
+
+  @Test
+  void everyCommandRuns() throws Exception {
+    onEveryLine(ITHadoopLines::everyCommandRuns);
+  }
+
+  @Test
+  void thePhasesRunAgainstHdfsOverRpcAndAsAJob() throws Exception {
+    onEveryLine(ITHadoopLines::thePhasesRunAgainstHdfsOverRpcAndAsAJob);
+  }
+
+  private static void everyPhaseKindRunsOnTheLocalFileSystem(OnLine on) throws Exception {
+    String line = on.line;
     // Prefill, sequential phases, traversals and a mix in one run.
-    ScriptRun r = run(line, "-operation", "create_write,open_read,stat,exists,list,chmod,"
+    ScriptRun r = on.run("-operation", "create_write,open_read,stat,exists,list,chmod,"
         + "set_times,append,ls_r,count,du,mix", "-mix", "stat:80,open_read:20", "-threads", "2",
         "-numberOfFiles", "15", "-prefillFiles", "8", "-prefillDepth", "1", "-prefillFanOut",
-        "2", "-baseDir", base("phases"), "-jsonOut", "phases.json", "-cleanup");
-    JsonNode json = succeeded(line, r, "phases.json");
+        "2", "-baseDir", on.base("phases"), "-jsonOut", "phases.json", "-cleanup");
+    JsonNode json = on.succeeded(r, "phases.json");
     for (String op : new String[] {"create_write", "open_read", "stat", "exists", "list", "chmod",
         "set_times", "append"}) {
       assertThat(phase(json, op).get("successful").asLong()).as(line + " " + op).isEqualTo(30);
@@ -88,10 +116,9 @@ class ITHadoopLines {
     }
   }
 
-  @ParameterizedTest(name = "Hadoop {0}")
-  @MethodSource("lines")
-  void everyCommandRuns(String line) throws Exception {
-    File log = new File(work, "hdfs-audit.log");
+  private static void everyCommandRuns(OnLine on) throws Exception {
+    String line = on.line;
+    File log = new File(on.work, "hdfs-audit.log");
     java.nio.file.Files.write(log.toPath(), Arrays.asList(
         audit("08:45:07,440", "mkdirs", "/user/alice", "null"),
         audit("08:45:07,441", "create", "/user/alice/f", "null"),
@@ -103,48 +130,54 @@ class ITHadoopLines {
     long start = System.currentTimeMillis() / 1000 + 15;
     List<String> process = Arrays.asList("-processes", "2", "-startTime", Long.toString(start),
         "-operation", "create_write,stat", "-threads", "2", "-numberOfFiles", "10", "-baseDir",
-        base("merge"));
+        on.base("merge"));
     java.util.concurrent.ExecutorService both = java.util.concurrent.Executors
         .newFixedThreadPool(2);
-    java.util.concurrent.Future<ScriptRun> first = both.submit(() -> run(line, with(process,
+    java.util.concurrent.Future<ScriptRun> first = both.submit(() -> on.run(with(process,
         "-mapIndex", "0", "-jsonOut", "p0.json")));
-    java.util.concurrent.Future<ScriptRun> second = both.submit(() -> run(line, with(process,
+    java.util.concurrent.Future<ScriptRun> second = both.submit(() -> on.run(with(process,
         "-mapIndex", "1", "-jsonOut", "p1.json")));
     both.shutdown();
 
-    ScriptRun replay = run(line, "replay", "-auditLog", log.getPath(), "-replaySpeed", "0",
-        "-baseDir", base("replay"), "-jsonOut", "replay.json");
-    assertThat(succeeded(line, replay, "replay.json").get("replay").get("replayed").asInt())
+    ScriptRun replay = on.run("replay", "-auditLog", log.getPath(), "-replaySpeed", "0",
+        "-baseDir", on.base("replay"), "-jsonOut", "replay.json");
+    assertThat(on.succeeded(replay, "replay.json").get("replay").get("replayed").asInt())
         .isEqualTo(5);
 
-    ScriptRun study = run(line, "-operation", "create_write,stat,delete", "-threads", "1,2",
-        "-iterations", "1", "-numFiles", "10", "-baseDir", base("study"), "-outDir", "study");
+    ScriptRun study = on.run("-operation", "create_write,stat,delete", "-threads", "1,2",
+        "-iterations", "1", "-numFiles", "10", "-baseDir", on.base("study"), "-outDir", "study");
     assertClean(line, study);
-    assertThat(new File(work, "study/runs.csv")).exists();
-    ScriptRun report = run(line, "report", "study/result.json");
+    assertThat(new File(on.work, "study/runs.csv")).exists();
+    ScriptRun report = on.run("report", "study/result.json");
     assertClean(line, report);
-    ScriptRun compare = run(line, "compare", "-outDir", "cmp", "study/result.json",
+    ScriptRun compare = on.run("compare", "-outDir", "cmp", "study/result.json",
         "study/result.json");
     assertClean(line, compare);
     assertThat(compare.stdout).contains("no significant change");
 
+    // The profiler needs hadoop-hdfs's image classes, in no client class path: one line, exit 2.
+    ScriptRun profile = on.run("profile", log.getPath());
+    assertThat(profile.exitCode).as(profile.toString()).isEqualTo(2);
+    assertThat(profile.stderr).as(profile.toString()).contains("metabench: profile needs Hadoop "
+        + "3.3 or later's fsimage classes (hadoop-hdfs), which this class path lacks: run it from "
+        + "the distribution");
+
     assertClean(line, first.get());
     assertClean(line, second.get());
-    ScriptRun merge = run(line, "merge", "-outDir", "merged", "p0.json", "p1.json");
-    JsonNode merged = succeeded(line, merge, "merged/result.json");
+    ScriptRun merge = on.run("merge", "-outDir", "merged", "p0.json", "p1.json");
+    JsonNode merged = on.succeeded(merge, "merged/result.json");
     assertThat(phase(merged, "create_write").get("successful").asLong()).isEqualTo(40);
   }
 
-  @ParameterizedTest(name = "Hadoop {0}")
-  @MethodSource("lines")
-  void thePhasesRunAgainstHdfsOverRpcAndAsAJob(String line) throws Exception {
+  private static void thePhasesRunAgainstHdfsOverRpcAndAsAJob(OnLine on) throws Exception {
+    String line = on.line;
     // The client configuration names the NameNode's web address, as a cluster's hdfs-site.xml.
     String web = "dfs.namenode.http-address=127.0.0.1:"
         + hdfs.cluster().getNameNode().getHttpAddress().getPort();
-    ScriptRun r = run(line, "-D", web, "-operation",
+    ScriptRun r = on.run("-D", web, "-operation",
         "create_write,open_read,stat,rename,delete,mkdirs,rmdir", "-threads", "2",
         "-numberOfFiles", "20", "-baseDir", hdfs.uri() + "/lines/" + line, "-jsonOut", "hdfs.json");
-    JsonNode json = succeeded(line, r, "hdfs.json");
+    JsonNode json = on.succeeded(r, "hdfs.json");
     for (String op : new String[] {"create_write", "open_read", "stat", "rename", "delete",
         "mkdirs", "rmdir"}) {
       assertThat(phase(json, op).get("successful").asLong()).as(line + " " + op).isEqualTo(40);
@@ -154,21 +187,52 @@ class ITHadoopLines {
         + "(Complete 1.00, Create 1.00)")
         .containsPattern("NameNode(, create_write: |: no decomposition for create_write )");
 
-    ScriptRun job = run(line, "-D", "mapreduce.framework.name=local", "-D", web, "-maps", "2",
+    ScriptRun job = on.run("-D", "mapreduce.framework.name=local", "-D", web, "-maps", "2",
         "-operation", "create_write,open_read,delete", "-threads", "2", "-numberOfFiles", "10",
         "-baseDir", hdfs.uri() + "/lines/job-" + line, "-jsonOut", "job.json");
-    JsonNode jobJson = succeeded(line, job, "job.json");
+    JsonNode jobJson = on.succeeded(job, "job.json");
     assertThat(jobJson.get("maps").get("reported").asInt()).isEqualTo(2);
     assertThat(phase(jobJson, "create_write").get("successful").asLong()).isEqualTo(40);
   }
 
-  private ScriptRun run(String line, String... args) throws Exception {
-    List<String> all = new ArrayList<>(Arrays.asList(args));
-    // What is tested is that each call links and works: a warm-up would only lengthen the runs.
-    if (!"report".equals(args[0]) && !"compare".equals(args[0]) && !"merge".equals(args[0])) {
-      all.addAll(Arrays.asList("-clientWarmup", "0", "-nnbenchLog", ""));
+  /** One line's client and its own working directory, whose runs' captures it keeps too. */
+  private static final class OnLine {
+    final String line;
+    final File work;
+
+    OnLine(String line, File work) {
+      this.line = line;
+      this.work = work;
+      work.mkdirs();
     }
-    return HadoopLines.runJar(line, work, captures, all.toArray(new String[0]));
+
+    ScriptRun run(String... args) throws Exception {
+      List<String> all = new ArrayList<>(Arrays.asList(args));
+      // What is tested is that each call links and works: a warm-up would only lengthen the runs.
+      if (!Arrays.asList("report", "compare", "merge", "profile").contains(args[0])) {
+        all.addAll(Arrays.asList("-clientWarmup", "0", "-nnbenchLog", ""));
+      }
+      return HadoopLines.runJar(line, work, work, all.toArray(new String[0]));
+    }
+
+    String base(String name) {
+      return new File(work, "base-" + name).toURI().toString();
+    }
+
+    /** The run's JSON, after checking it exited 0, cleanly, on {@code line}'s client. */
+    JsonNode succeeded(ScriptRun r, String jsonFile) throws IOException {
+      assertClean(line, r);
+      JsonNode json = JSON.readTree(new File(work, jsonFile));
+      assertThat(json.get("hadoopVersion").asText()).isEqualTo(line);
+      String lacks = json.has("hadoopClientLacks") ? json.get("hadoopClientLacks").asText() : "";
+      for (String l : LACKS.get(line)) {
+        assertThat(lacks).contains(l);
+      }
+      if (LACKS.get(line).isEmpty()) {
+        assertThat(lacks).isEmpty();
+      }
+      return json;
+    }
   }
 
   private static String[] with(List<String> a, String... more) {
@@ -177,30 +241,11 @@ class ITHadoopLines {
     return all.toArray(new String[0]);
   }
 
-  private String base(String name) {
-    return new File(work, "base-" + name).toURI().toString();
-  }
-
   private static void assertClean(String line, ScriptRun r) {
     assertThat(r.exitCode).as("Hadoop " + line + ": " + r).isZero();
     assertThat(r.stdout + r.stderr).as("Hadoop " + line + ": " + r)
         .doesNotContain("NoSuchMethodError").doesNotContain("NoClassDefFoundError")
         .doesNotContain("ClassNotFoundException").doesNotContain("IncompatibleClassChange");
-  }
-
-  /** The run's JSON, after checking it exited 0, cleanly, on {@code line}'s client. */
-  private JsonNode succeeded(String line, ScriptRun r, String jsonFile) throws IOException {
-    assertClean(line, r);
-    JsonNode json = JSON.readTree(new File(work, jsonFile));
-    assertThat(json.get("hadoopVersion").asText()).isEqualTo(line);
-    String lacks = json.has("hadoopClientLacks") ? json.get("hadoopClientLacks").asText() : "";
-    for (String l : LACKS.get(line)) {
-      assertThat(lacks).contains(l);
-    }
-    if (LACKS.get(line).isEmpty()) {
-      assertThat(lacks).isEmpty();
-    }
-    return json;
   }
 
   private static JsonNode phase(JsonNode run, String name) {

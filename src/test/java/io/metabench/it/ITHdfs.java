@@ -12,11 +12,13 @@ import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The namespace facts on a real HDFS (MiniDFSCluster: NameNode and DataNode in this JVM) reached
  * through an hdfs:// URI, as a running cluster's NameNode would be.
  */
+@Isolated
 class ITHdfs extends NamespaceFactsContract {
   private static MiniHdfs hdfs;
 

@@ -15,11 +15,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Ctrl-C and SIGTERM, sent to a real MetaBench process: the first stops the run after the
  * operations in flight and reports what completed, the second exits at once.
  */
+@Isolated
 class ITInterruption {
   @TempDir
   File scratch;

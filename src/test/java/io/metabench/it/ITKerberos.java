@@ -29,6 +29,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Kerberos against a real KDC (MiniKdc) and a secured MiniDFSCluster (Kerberos RPC, block access
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>UserGroupInformation is JVM-wide: everything set here is undone in {@link #stop}.
  */
+@Isolated
 class ITKerberos {
   private static File dir;
   private static MiniKdc kdc;

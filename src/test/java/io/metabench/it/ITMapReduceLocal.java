@@ -21,11 +21,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * MapReduce mode on the local job runner against a real HDFS: the job does exactly the work the
  * single-process runner does, on per-map paths, and a map that fails or arrives late is reported.
  */
+@Isolated
 class ITMapReduceLocal {
   private static MiniHdfs hdfs;
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The NameNode's own view beside the client's, on a real HDFS (MiniDFSCluster; its metrics
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and plausible, a NameNode stalled on its namespace lock shows as server-side time, and an
  * unreachable /jmx costs one warning, not the run.
  */
+@Isolated
 class ITNameNodeView {
   private static MiniHdfs hdfs;
 
@@ -231,9 +233,17 @@ class ITNameNodeView {
     assertThat(setup.exitCode).as(setup.toString()).isZero();
     FSNamesystem ns = hdfs.cluster().getNamesystem();
     ExecutorService pool = Executors.newSingleThreadExecutor();
+    long before = nameNodeCallsNow("GetFileInfo");
+    // No client warm-up: it runs until its rate settles, so a stall timed from the start would
+    // fall in it, outside the phase. Stalled 2 s after the phase's stats are under way: the
+    // NameNode's metrics stand still while its lock is held, so the refresh that counts the
+    // stalled calls spans the stall, and the refresh before it must be inside the phase too.
     Future<MetaBenchRun> stat = pool.submit(() -> run("/stall", "-operation", "stat",
-        "-duration", "8"));
-    Thread.sleep(3000);
+        "-duration", "10", "-clientWarmup", "0"));
+    for (int i = 0; i < 100 && nameNodeCallsNow("GetFileInfo") - before < 2000; i++) {
+      Thread.sleep(50);
+    }
+    Thread.sleep(2000);
     ns.writeLock();
     try {
       Thread.sleep(2500);

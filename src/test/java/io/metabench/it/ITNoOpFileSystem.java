@@ -9,11 +9,13 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * noop:// (the do-nothing file system for measuring MetaBench's own cost) is found by its scheme
  * alone and carries every phase through the whole harness.
  */
+@Isolated
 class ITNoOpFileSystem {
   @TempDir
   File scratch;

@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * -duration, -warmup and -rate on the real local file system (under faulty://, which can stall):
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * was due, so a stall shows in the high percentiles where the service time hides it. Bounds on
  * times are loose: the machine is shared.
  */
+@Isolated
 class ITPacing {
   @TempDir
   File root;

@@ -52,9 +52,10 @@ class ITS3A extends NamespaceFactsContract {
     return conf;
   }
 
+  /** S3A: markers for directories, copy and delete for rename, no permissions, times or append. */
   @Override
-  boolean supportsAppend() {
-    return false;
+  boolean objectStore() {
+    return true;
   }
 
   @Override
@@ -68,24 +69,6 @@ class ITS3A extends NamespaceFactsContract {
       fs = FileSystem.newInstance(URI.create(server.uri("")), s3aConf());
     }
     return fs;
-  }
-
-  /** S3A keeps no permissions: setPermission is a no-op. */
-  @Override
-  boolean appliesPermissions() {
-    return false;
-  }
-
-  /** S3A cannot change an object's modification time: setTimes is a no-op. */
-  @Override
-  boolean appliesTimes() {
-    return false;
-  }
-
-  /** S3A renames by copying and deleting each object. */
-  @Override
-  String expectedRenameKind() {
-    return "copy+delete";
   }
 
   @Override

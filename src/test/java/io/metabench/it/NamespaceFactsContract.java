@@ -30,14 +30,23 @@ abstract class NamespaceFactsContract {
   /** The full URI of a base directory no other test uses. */
   abstract String baseUri(String name);
 
-  /** Whether setPermission changes what getFileStatus reports (S3A: a no-op). */
-  boolean appliesPermissions() {
-    return true;
+  /**
+   * Whether the file system is an object store behind a Hadoop connector (S3A, hadoop-aliyun):
+   * then, by default, setPermission and setTimes are no-ops, there is no append, and a rename is
+   * a copy and a delete.
+   */
+  boolean objectStore() {
+    return false;
   }
 
-  /** Whether setTimes changes the modification time (S3A: a no-op). */
+  /** Whether setPermission changes what getFileStatus reports (an object store's: a no-op). */
+  boolean appliesPermissions() {
+    return !objectStore();
+  }
+
+  /** Whether setTimes changes the modification time (an object store's: a no-op). */
   boolean appliesTimes() {
-    return true;
+    return !objectStore();
   }
 
   @Test
@@ -67,9 +76,9 @@ abstract class NamespaceFactsContract {
     assertThat(Trees.named(tree(base), "file_")).isEmpty();
   }
 
-  /** Whether the file system can append (S3A cannot). */
+  /** Whether the file system can append (an object store cannot). */
   boolean supportsAppend() {
-    return true;
+    return !objectStore();
   }
 
   @Test
@@ -191,7 +200,7 @@ abstract class NamespaceFactsContract {
 
   /** What the report should say a rename is on this file system. */
   String expectedRenameKind() {
-    return "metadata";
+    return objectStore() ? "copy+delete" : "metadata";
   }
 
   MetaBenchRun run(String... args) throws Exception {

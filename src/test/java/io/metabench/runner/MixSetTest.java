@@ -43,9 +43,9 @@ class MixSetTest {
 
   @Test
   void aMixOfOperationsThatKeepTheirItemsReadsOneSetForTheWholeSearch() {
-    assertThat(MixSpec.parse("stat:3,exists:1,open_read:1,chmod:1").keepsItems()).isTrue();
-    assertThat(MixSpec.parse("stat:99,delete:1").keepsItems()).isFalse();
-    assertThat(MixSpec.parse("stat:99,create_write:1").keepsItems()).isFalse();
-    assertThat(MixSpec.NONE.keepsItems()).isFalse();
+    assertThat(MixSpec.parse("stat:3,exists:1,open_read:1,chmod:1").keepsNames()).isTrue();
+    assertThat(MixSpec.parse("stat:99,delete:1").keepsNames()).isFalse();
+    assertThat(MixSpec.parse("stat:99,create_write:1").keepsNames()).isFalse();
+    assertThat(MixSpec.NONE.keepsNames()).isFalse();
   }
 }

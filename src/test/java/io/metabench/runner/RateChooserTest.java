@@ -61,12 +61,34 @@ class RateChooserTest {
     assertThat(c.ending()).isEqualTo("nothing held down to 0.5 ops/s");
   }
 
+  /**
+   * CI, 2026-11-27: near a store's 4,000 ops/s the client stood still 7 to 8 ms at 3,969, twice,
+   * while 4,035 broke with no pause: the store's limit was reached, so the answer is the store's
+   * (held 3,904, broke at 4,035), not the client's.
+   */
+  @Test
+  void anInvalidStepBelowOneTheStoreBrokeLeavesTheAnswerTheStores() {
+    RateChooser c = new RateChooser(2000, 0.025, 30);
+    c.record(2000, Outcome.HELD, 0.1);
+    c.record(8000, Outcome.BROKEN, 200);
+    c.record(4035, Outcome.BROKEN, 3);
+    c.record(3969, Outcome.INVALID, 1.6);
+    c.record(3969, Outcome.INVALID, 1.5);
+    c.record(3904, Outcome.HELD, 0.12);
+    assertThat(c.held()).isEqualTo(3904);
+    assertThat(c.brokeAt()).isEqualTo(3969);
+    assertThat(c.clientLimited()).isFalse();
+    assertThat(c.storeBrokeAt()).isEqualTo(4035);
+    assertThat(c.answerBrokeAt()).isEqualTo(4035);
+  }
+
   @Test
   void anInvalidStepAboveTheAnswerIsTheClientsLimit() {
     RateChooser c = new RateChooser(1000, 0.025, 30);
     search(c, r -> r <= 3_000 ? Outcome.HELD : Outcome.INVALID);
     assertThat(c.clientLimited()).isTrue();
     assertThat(c.held()).isLessThanOrEqualTo(3_000);
+    assertThat(c.answerBrokeAt()).isEqualTo(c.brokeAt());
   }
 
   @Test

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.hadoop.hdfs.MiniDFSNNTopology;
+import org.apache.hadoop.hdfs.qjournal.MiniQJMHACluster;
 import org.apache.hadoop.hdfs.server.namenode.ha.HATestUtil;
 
 /**
@@ -23,18 +24,32 @@ public final class HaClusterMain {
   private HaClusterMain() {
   }
 
-  /** Arguments: the time limit in seconds and a working directory. */
+  /**
+   * Arguments: the time limit in seconds, a working directory, and optionally {@code qjm}: the
+   * NameNodes then share their edits through three JournalNodes (Hadoop's
+   * {@code MiniQJMHACluster}), as a production HA pair does, and the first is active.
+   */
   public static void main(String[] args) throws Exception {
     long seconds = Long.parseLong(args[0]);
     File dir = new File(args[1]);
+    boolean journalNodes = args.length > 2 && "qjm".equals(args[2]);
     ChildServer.printPid();
     Configuration conf = MiniHdfs.clusterConf(new Configuration(), new File(dir, "data"));
     conf.setInt("dfs.ha.tail-edits.period", 1);
-    MiniDFSCluster cluster = new MiniDFSCluster.Builder(conf, new File(dir, "data"))
-        .nnTopology(MiniDFSNNTopology.simpleHATopology()).numDataNodes(1).build();
+    MiniQJMHACluster qjm = null;
+    MiniDFSCluster cluster;
+    if (journalNodes) {
+      MiniQJMHACluster.Builder builder = new MiniQJMHACluster.Builder(conf).setNumNameNodes(2);
+      builder.getDfsBuilder().numDataNodes(1);
+      qjm = builder.build();
+      cluster = qjm.getDfsCluster();
+    } else {
+      cluster = new MiniDFSCluster.Builder(conf, new File(dir, "data"))
+          .nnTopology(MiniDFSNNTopology.simpleHATopology()).numDataNodes(1).build();
+    }
     try {
       cluster.waitActive();
-      cluster.transitionToActive(1);
+      cluster.transitionToActive(journalNodes ? 0 : 1);
       Configuration client = new Configuration(false);
       String ns = HATestUtil.getLogicalHostname(cluster);
       HATestUtil.setFailoverConfigurations(cluster, client, ns);
@@ -49,7 +64,11 @@ public final class HaClusterMain {
       ChildServer.serveUntilEndOfInput(seconds);
     } finally {
       try {
-        cluster.shutdown();
+        if (qjm != null) {
+          qjm.shutdown();
+        } else {
+          cluster.shutdown();
+        }
       } finally {
         System.exit(0);
       }

@@ -2,6 +2,7 @@ package io.metabench.testing;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.Connection;
@@ -12,6 +13,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import org.apache.hadoop.conf.Configuration;
 
 /**
  * A JuiceFS volume made without the {@code juicefs} command (which no package registry reachable
@@ -180,16 +182,13 @@ public final class JuiceFsVolume {
       System.exit(2);
     }
     JuiceFsVolume v = format(new File(args[0]), args[1], args.length == 4);
-    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\"?>\n<configuration>\n");
-    for (Map.Entry<String, String> e : v.clientSettings().entrySet()) {
-      xml.append("  <property><name>").append(e.getKey()).append("</name><value>")
-          .append(e.getValue()).append("</value></property>\n");
-    }
-    xml.append("</configuration>\n");
+    Configuration site = new Configuration(false);
+    v.clientSettings().forEach(site::set);
     File conf = new File(args[2]);
     Files.createDirectories(conf.toPath());
-    Files.write(new File(conf, "core-site.xml").toPath(),
-        xml.toString().getBytes(StandardCharsets.UTF_8));
+    try (OutputStream out = Files.newOutputStream(new File(conf, "core-site.xml").toPath())) {
+      site.writeXml(out);
+    }
     System.out.println(v.uri(""));
   }
 }

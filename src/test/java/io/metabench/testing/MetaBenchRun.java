@@ -36,7 +36,8 @@ public final class MetaBenchRun {
    * Runs with {@code args}; the JSON goes to a file in {@code scratch} (or where {@code -jsonOut}
    * says) and the NNBench block to {@code scratch/NNBench_results.log} unless the arguments say
    * otherwise (or name an {@code -outDir}, where a study writes its blocks by default). A
-   * {@code report} command line is passed unchanged.
+   * {@code report}, {@code compare}, {@code merge} or {@code profile} command line is passed
+   * unchanged.
    */
   public static MetaBenchRun run(Configuration conf, File scratch, String... args)
       throws Exception {
@@ -51,7 +52,7 @@ public final class MetaBenchRun {
     List<String> all = new ArrayList<>(Arrays.asList(args));
     boolean report = !all.isEmpty()
         && (all.get(0).equals("report") || all.get(0).equals("compare")
-        || all.get(0).equals("merge"));
+        || all.get(0).equals("merge") || all.get(0).equals("profile"));
     int given = all.indexOf("-jsonOut");
     if (given >= 0 && given + 1 < all.size()) {
       json = new File(all.get(given + 1));

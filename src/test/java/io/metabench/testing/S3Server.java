@@ -22,8 +22,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TimeZone;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import org.apache.commons.codec.digest.HmacAlgorithms;
+import org.apache.commons.codec.digest.HmacUtils;
 
 /**
  * A real S3-compatible server for tests and local comparisons: S3Proxy on 127.0.0.1 with an
@@ -164,16 +164,11 @@ public final class S3Server implements Closeable {
     c.disconnect();
   }
 
-  private static String signV2(String stringToSign) throws IOException {
-    try {
-      Mac mac = Mac.getInstance("HmacSHA1");
-      mac.init(new SecretKeySpec(SECRET_KEY.getBytes(StandardCharsets.UTF_8), "HmacSHA1"));
-      return Base64.getEncoder().encodeToString(
-          mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
-    } catch (java.security.GeneralSecurityException e) {
-      throw new IOException(e);
-    }
+  private static String signV2(String stringToSign) {
+    return Base64.getEncoder().encodeToString(
+        new HmacUtils(HmacAlgorithms.HMAC_SHA_1, SECRET_KEY).hmac(stringToSign));
   }
+
 
   private static byte[] readAll(InputStream in) throws IOException {
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

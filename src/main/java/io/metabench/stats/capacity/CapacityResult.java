@@ -24,8 +24,10 @@ public final class CapacityResult {
 
   /**
    * @param held the highest rate held (confirmed where the search got that far); NaN: none
-   * @param brokeAt the lowest rate above it not held; NaN: none
-   * @param clientLimited whether that step was invalid: the client could not offer it
+   * @param brokeAt the lowest rate above it the store broke; where none did, the lowest not held
+   *     (an invalid step); NaN: none
+   * @param clientLimited whether that step was invalid and none above it broke: the client could
+   *     not offer it
    * @param ending how the search ended, when not by converging ("stopped: ..."); empty otherwise
    */
   public CapacityResult(CapacityPlan plan, String target, int threads, List<CapacityStep> steps,

@@ -20,8 +20,9 @@ import org.HdrHistogram.Histogram;
  * could not offer the rate, so the step says nothing of the store: the bound broke only on time
  * operations spent waiting for a free worker (the store answered within it), the achieved rate
  * fell short likewise, the client JVM was CPU- or GC-bound, or it stood still for at least
- * {@value #PAUSE_SHARE} of the least bound in a step that was not held (the last two where it
- * measures the client alone: not on an embedded HDFS, whose servers share its JVM). A step
+ * {@value #PAUSE_SHARE} of the least bound in a step that was not held, unless the step broke a
+ * bound in its first second and its last alike (the last two where it measures the client alone:
+ * not on an embedded HDFS, whose servers share its JVM). A step
  * invalid for such a pause says so ({@link #clientPaused}): a search runs it again.
  *
  * <p>Immutable.
@@ -201,13 +202,38 @@ public final class StepVerdict {
     for (LatencyBounds.Bound b : bounds) {
       least = Double.isNaN(least) ? b.millis() : Math.min(least, b.millis());
     }
-    if (pause < 0 || Double.isNaN(least) || pause / 1e6 < PAUSE_SHARE * least) {
+    if (pause < 0 || Double.isNaN(least) || pause / 1e6 < PAUSE_SHARE * least
+        || brokenAtBothEnds(p, bounds)) {
       return null;
     }
     return String.format(Locale.ROOT, "the client stood still for %s ms (a GC pause, or the OS "
         + "scheduling it out), %.0f %% of the %s ms bound or more: the operations due meanwhile "
         + "waited on the client", ms(pause / 1e6), 100 * PAUSE_SHARE,
         LatencyBounds.number(least));
+  }
+
+  /**
+   * Whether the step's first second and its last both broke a bound. One pause lies in one of
+   * them at most, and the queue it leaves drains in about as long as it lasted where the store
+   * has room: a step over its bound from its first second to its last was broken by a store that
+   * could not serve its rate, whatever the client's pause added (a step offered four times the
+   * capacity stood still 16 ms and was taken for the client's). False when it had fewer than two
+   * seconds.
+   */
+  private static boolean brokenAtBothEnds(PhaseResult p, List<LatencyBounds.Bound> bounds) {
+    List<IntervalSeries.Interval> all = p.series().intervals();
+    return all.size() >= 2 && breaks(all.get(0).latency(), bounds)
+        && breaks(all.get(all.size() - 1).latency(), bounds);
+  }
+
+  /** Whether {@code h} (one second's latencies) breaks one of {@code bounds}. */
+  private static boolean breaks(Histogram h, List<LatencyBounds.Bound> bounds) {
+    for (LatencyBounds.Bound b : bounds) {
+      if (h.getTotalCount() > 0 && h.getValueAtPercentile(b.percentile()) / 1e6 > b.millis()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -11,19 +11,30 @@ import org.apache.hadoop.fs.contract.AbstractContractGetFileStatusTest;
 import org.apache.hadoop.fs.contract.AbstractContractMkdirTest;
 import org.apache.hadoop.fs.contract.AbstractContractOpenTest;
 import org.apache.hadoop.fs.contract.AbstractContractRenameTest;
+import org.apache.hadoop.fs.contract.AbstractContractRootDirectoryTest;
 import org.apache.hadoop.fs.contract.AbstractContractSeekTest;
 import org.apache.hadoop.fs.contract.AbstractContractSetTimesTest;
 import org.apache.hadoop.fs.contract.AbstractFSContract;
 
 /**
  * Hadoop's contract test suites (JUnit 4 classes of hadoop-common's test jar), each bound to the
- * local file system through the client {@link ContractRun} names for its run: MetaBench's
- * {@code PosixFileSystem} or Hadoop's {@code RawLocalFileSystem}, the reference. Run by
+ * contract {@link ContractRun} names for its run: the local file system through MetaBench's
+ * {@code PosixFileSystem} or Hadoop's {@code RawLocalFileSystem}, the reference; or OSS through
+ * hadoop-aliyun ({@link OssContract}). Run by
  * {@link ContractRun}, not on their own: their names do not end in {@code Test}, so Surefire
  * leaves them alone.
  */
 public final class ContractSuites {
   private ContractSuites() {
+  }
+
+  /**
+   * The contract a suite's tests run under: OSS through hadoop-aliyun while
+   * {@link OssContract#SETTINGS_PROPERTY} is set, otherwise the local file system.
+   */
+  static AbstractFSContract contract(Configuration conf) {
+    return System.getProperty(OssContract.SETTINGS_PROPERTY) != null ? new OssContract(conf)
+        : new LocalContract(conf);
   }
 
   /** Every suite. */
@@ -33,11 +44,26 @@ public final class ContractSuites {
         ContentSummary.class);
   }
 
+  /** The suites run on OSS: every suite, and the root directory's (the bucket is the test's). */
+  public static List<Class<?>> forOss() {
+    List<Class<?>> out = new java.util.ArrayList<>(all());
+    out.add(RootDirectory.class);
+    return out;
+  }
+
+  /** Hadoop\'s RootDirectory suite. */
+  public static class RootDirectory extends AbstractContractRootDirectoryTest {
+    @Override
+    protected AbstractFSContract createContract(Configuration conf) {
+      return contract(conf);
+    }
+  }
+
   /** Hadoop\'s Create suite. */
   public static class Create extends AbstractContractCreateTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 
@@ -45,7 +71,7 @@ public final class ContractSuites {
   public static class Mkdir extends AbstractContractMkdirTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 
@@ -53,7 +79,7 @@ public final class ContractSuites {
   public static class Delete extends AbstractContractDeleteTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 
@@ -61,7 +87,7 @@ public final class ContractSuites {
   public static class Rename extends AbstractContractRenameTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 
@@ -69,7 +95,7 @@ public final class ContractSuites {
   public static class GetFileStatus extends AbstractContractGetFileStatusTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 
@@ -77,7 +103,7 @@ public final class ContractSuites {
   public static class Open extends AbstractContractOpenTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 
@@ -85,7 +111,7 @@ public final class ContractSuites {
   public static class Seek extends AbstractContractSeekTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 
@@ -93,7 +119,7 @@ public final class ContractSuites {
   public static class Append extends AbstractContractAppendTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 
@@ -101,7 +127,7 @@ public final class ContractSuites {
   public static class SetTimes extends AbstractContractSetTimesTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 
@@ -109,7 +135,7 @@ public final class ContractSuites {
   public static class ContentSummary extends AbstractContractContentSummaryTest {
     @Override
     protected AbstractFSContract createContract(Configuration conf) {
-      return new LocalContract(conf);
+      return contract(conf);
     }
   }
 }

@@ -202,4 +202,38 @@ class StepVerdictTest {
     assertThat(mix.clientPaused()).isTrue();
     assertThat(mix.endedEarly("ended after 1 s").clientPaused()).isTrue();
   }
+
+  /** {@code p} with one interval a second, each of whose operations took the latency given. */
+  private static PhaseResult seconds(PhaseResult p, double... latencyMs) {
+    List<io.metabench.stats.IntervalSeries.Interval> all = new java.util.ArrayList<>();
+    for (int i = 0; i < latencyMs.length; i++) {
+      Histogram h = new Histogram(3);
+      h.recordValueWithCount((long) (latencyMs[i] * MS), 1_000);
+      all.add(new io.metabench.stats.IntervalSeries.Interval(i * 1_000 * MS, (i + 1) * 1_000 * MS,
+          h, 0));
+    }
+    return p.withSeries(new io.metabench.stats.IntervalSeries(all));
+  }
+
+  /**
+   * A step over its bound from its first second to its last was broken by the store, whatever
+   * a pause of the client added: one pause lies in one second at most, and where the store has
+   * room its queue drains about as fast. Over in only one end's second, the pause explains it.
+   */
+  @Test
+  void aPauseInAStepBrokenAtBothEndsIsTheStores() {
+    PhaseResult over = seconds(phase(10_000, 0, 41, 12), 30, 41, 45);
+    StepVerdict v = StepVerdict.judge(pausedFor(over, 16), 1000, P99_10MS, 0.01, true);
+    assertThat(v.outcome()).as(v.describe()).isEqualTo(StepVerdict.Outcome.BROKEN);
+    assertThat(v.clientPaused()).isFalse();
+    for (double[] ends : new double[][] {{2, 41, 45}, {41, 30, 2}}) {
+      StepVerdict one = StepVerdict.judge(pausedFor(seconds(phase(10_000, 0, 41, 12), ends), 16),
+          1000, P99_10MS, 0.01, true);
+      assertThat(one.outcome()).as(one.describe()).isEqualTo(StepVerdict.Outcome.INVALID);
+      assertThat(one.clientPaused()).isTrue();
+    }
+    // A one-second step: nothing tells the pause's second from the store's.
+    assertThat(StepVerdict.judge(pausedFor(seconds(phase(10_000, 0, 41, 12), 41), 16), 1000,
+        P99_10MS, 0.01, true).clientPaused()).isTrue();
+  }
 }

@@ -1,0 +1,53 @@
+package io.metabench.command;
+
+import io.metabench.cli.ProfileRequest;
+import io.metabench.namespace.FsImageProfiler;
+import io.metabench.namespace.ImageClasses;
+import io.metabench.namespace.NamespaceProfile;
+import io.metabench.report.OutputPlan;
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+
+/**
+ * {@code metabench profile [-outDir dir] FSIMAGE}: a NameNode's fsimage read without a NameNode
+ * into a namespace profile ({@link NamespaceProfile}: its shape, no path in it), written as
+ * {@code profile.json}, its shape in one line on stdout (docs/namespaces.md). Reads a local file
+ * only: no login. Exits 0, or 2 for a file that is no readable fsimage (nothing written).
+ */
+public final class ProfileCommand extends LocalFilesCommand {
+  public ProfileCommand(CommandContext context) {
+    super(context);
+  }
+
+  @Override
+  protected Invocation prepare(String[] args, Configuration conf) throws IOException {
+    ProfileRequest request = ProfileRequest.parse(args);
+    // The profiler names Hadoop 3.3+ server classes: loaded only once the probe found them.
+    ImageClasses.check();
+    // A directory that cannot be written is refused before the image is read (minutes for a
+    // large one); the directory is made only once the image was read.
+    OutputPlan files = OutputPlan.inDirectory(request.outDir(), "profile",
+        System.currentTimeMillis(), false, "");
+    long start = System.nanoTime();
+    NamespaceProfile profile = FsImageProfiler.profile(request.image(), conf);
+    double seconds = (System.nanoTime() - start) / 1e9;
+    return () -> {
+      File json = new File(files.dir(), "profile.json");
+      if (!files.dir().isDirectory() && !files.dir().mkdirs()) {
+        throw new IOException("cannot make " + files.dir());
+      }
+      profile.write(json);
+      PrintStream out = context.out();
+      long inodes = profile.files() + profile.directories();
+      out.printf(Locale.ROOT, "fsimage %s: %s%n", request.image(), profile.shape());
+      out.printf(Locale.ROOT, "  read in %.2f s (%,.0f inodes/s)%n", seconds,
+          seconds == 0 ? 0 : inodes / seconds);
+      out.printf(Locale.ROOT, "Profile: %s%n", json);
+      out.flush();
+      return EXIT_OK;
+    };
+  }
+}

@@ -57,7 +57,33 @@ public final class Pushgateway implements Closeable {
       printed = e.toString();
     }
     return "the pushgateway at " + url() + (server.alive() ? " runs" : " has exited")
-        + "; it printed: " + printed;
+        + "; it printed: " + printed + "\nsockets on its port:\n"
+        + shell("ss -tanp | grep -w " + port + " | head -20") + "pushgateway processes:\n"
+        + shell("ps -eo pid,ppid,pgid,stat,etimes,args | grep -i [p]ushgateway");
+  }
+
+  /** What {@code bash -c cmd} printed, or why it could not run. */
+  private static String shell(String cmd) {
+    try {
+      Process p = new ProcessBuilder("bash", "-c", cmd).redirectErrorStream(true).start();
+      byte[] out = readAll(p.getInputStream());
+      p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+      return new String(out, java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return e + "\n";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return e + "\n";
+    }
+  }
+
+  private static byte[] readAll(java.io.InputStream in) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    byte[] buf = new byte[8192];
+    for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
+      out.write(buf, 0, n);
+    }
+    return out.toByteArray();
   }
 
   @Override

@@ -159,8 +159,10 @@ final class IntervalSampler {
     for (int g = 0; g < groups.size(); g++) {
       Histogram ok = new Histogram(3);
       long failedInGroup = 0;
+      java.util.Map<String, Long> causes = new java.util.TreeMap<>();
       for (OpRecorder r : groups.get(g)) {
         r.sampleInto(workerOk, workerFailed);
+        r.takeFailuresInto(causes);
         ok.add(workerOk);
         failedInGroup += workerFailed.getTotalCount();
       }
@@ -170,7 +172,7 @@ final class IntervalSampler {
       write(labels.get(g), interval);
       // The histogram in hand, not the interval's compressed copy: nothing decoded twice.
       progress.interval(label, g < operations.size() ? operations.get(g) : labels.get(g), ok,
-          failedInGroup);
+          causes);
       okNow += ok.getTotalCount();
       failedNow += failedInGroup;
       all.add(ok);

@@ -33,10 +33,12 @@ public interface Progress {
   /**
    * One interval of a measured phase's results of {@code operation} (the phase's one, or one of
    * a mix): its successes' {@code latency} (nanoseconds; not to be kept or changed) and its
-   * {@code failed} count, given before the {@link #update} it is part of; every measured
-   * operation lands in exactly one. Called from the sampler's thread; must be quick.
+   * failures by cause ({@code failed}: the cause as the result names it, and how many; not to be
+   * kept), given before the {@link #update} it is part of; every measured operation lands in
+   * exactly one. Called from the sampler's thread; must be quick.
    */
-  default void interval(String phase, String operation, Histogram latency, long failed) {
+  default void interval(String phase, String operation, Histogram latency,
+      java.util.Map<String, Long> failed) {
   }
 
   /**
@@ -71,7 +73,8 @@ public interface Progress {
       }
 
       @Override
-      public void interval(String phase, String operation, Histogram latency, long failed) {
+      public void interval(String phase, String operation, Histogram latency,
+          java.util.Map<String, Long> failed) {
         first.interval(phase, operation, latency, failed);
         second.interval(phase, operation, latency, failed);
       }

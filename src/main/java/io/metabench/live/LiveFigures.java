@@ -36,7 +36,9 @@ public final class LiveFigures implements MultiCollector {
 
   private final String run;
   private final Map<Labels, LatencyBuckets> latency = new LinkedHashMap<>();
-  private final Map<Labels, long[]> outcomes = new LinkedHashMap<>();
+  /** Per operation: its successes, and its failures by cause (empty: none yet). */
+  private final Map<Labels, long[]> succeeded = new LinkedHashMap<>();
+  private final Map<Labels, Map<String, Long>> failed = new LinkedHashMap<>();
   private final Map<Labels, Progress.Snapshot> phases = new LinkedHashMap<>();
   /** Whether each phase's client warm-up runs now (false: it ended). */
   private final Map<Labels, Boolean> warming = new LinkedHashMap<>();
@@ -77,7 +79,8 @@ public final class LiveFigures implements MultiCollector {
       private long lastNanos;
 
       @Override
-      public void interval(String phase, String operation, Histogram latency, long failed) {
+      public void interval(String phase, String operation, Histogram latency,
+          Map<String, Long> failed) {
         added(base.add("phase", phase), operation, latency, failed);
       }
 
@@ -106,12 +109,13 @@ public final class LiveFigures implements MultiCollector {
     };
   }
 
-  private synchronized void added(Labels phase, String operation, Histogram h, long failed) {
+  private synchronized void added(Labels phase, String operation, Histogram h,
+      Map<String, Long> causes) {
     Labels op = phase.add("operation", operation);
     latency.computeIfAbsent(op, k -> new LatencyBuckets()).add(h);
-    long[] counts = outcomes.computeIfAbsent(op, k -> new long[2]);
-    counts[0] += h.getTotalCount();
-    counts[1] += failed;
+    succeeded.computeIfAbsent(op, k -> new long[1])[0] += h.getTotalCount();
+    Map<String, Long> byCause = failed.computeIfAbsent(op, k -> new java.util.TreeMap<>());
+    causes.forEach((cause, n) -> byCause.merge(cause, n, Long::sum));
     changed();
   }
 
@@ -163,12 +167,19 @@ public final class LiveFigures implements MultiCollector {
   public synchronized MetricSnapshots collect() {
     List<MetricSnapshot> all = new ArrayList<>();
     CounterSnapshot.Builder ops = CounterSnapshot.builder().name("metabench_operations")
-        .help("Operations of measured phases by outcome (ok, failed)");
-    outcomes.forEach((l, c) -> {
+        .help("Operations of measured phases by outcome (ok, failed) and a failure's cause (as "
+            + "the result names it; no cause on the 0 of an operation that has not failed)");
+    succeeded.forEach((l, n) -> {
       ops.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
-          .labels(l.add("outcome", "ok")).value(c[0]).build());
-      ops.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
-          .labels(l.add("outcome", "failed")).value(c[1]).build());
+          .labels(l.add("outcome", "ok")).value(n[0]).build());
+      Map<String, Long> causes = failed.get(l);
+      if (causes.isEmpty()) {
+        ops.dataPoint(CounterSnapshot.CounterDataPointSnapshot.builder()
+            .labels(l.add("outcome", "failed")).value(0).build());
+      }
+      causes.forEach((cause, count) -> ops.dataPoint(CounterSnapshot.CounterDataPointSnapshot
+          .builder().labels(l.add("outcome", "failed").add("cause", cause)).value(count)
+          .build()));
     });
     all.add(ops.build());
     HistogramSnapshot.Builder lat = HistogramSnapshot.builder().name("metabench_latency_seconds")

@@ -14,7 +14,9 @@ import org.HdrHistogram.SingleWriterRecorder;
  * <p>Single writer: owned by one worker thread, with no locks or shared counters, and read only
  * after the worker has finished (the executor's hand-over makes the writes visible) — except the
  * interval recorders, which a sampler thread may read at any time through {@link #sampleInto}
- * (HdrHistogram's {@code SingleWriterRecorder}: wait-free for the worker).
+ * (HdrHistogram's {@code SingleWriterRecorder}: wait-free for the worker), and the failures by
+ * cause not yet taken ({@link #takeFailuresInto}), under their own lock, which only a failure
+ * takes on the worker's side.
  */
 public final class OpRecorder {
   private final int worker;
@@ -31,6 +33,8 @@ public final class OpRecorder {
   private long maxLateNanos;
   private final Map<String, FailureCount> failures = new TreeMap<>();
   private final Map<String, FailureCount> retries = new TreeMap<>();
+  // Failures by cause a sampler has not taken yet (guarded by itself).
+  private final Map<String, Long> failuresNotTaken = new TreeMap<>();
   private long attempted;
   private long successes;
   private long bytes;
@@ -92,6 +96,9 @@ public final class OpRecorder {
   /** An operation that failed after all its attempts. */
   public void failure(long start, long end, String cause, String message) {
     count(failures, cause, message);
+    synchronized (failuresNotTaken) {
+      failuresNotTaken.merge(cause, 1L, Long::sum);
+    }
     failedInterval.recordValue(Math.max(0, end - start));
     window(start, end);
   }
@@ -104,6 +111,17 @@ public final class OpRecorder {
   public void sampleInto(Histogram ok, Histogram failed) {
     okInterval.getIntervalHistogramInto(ok);
     failedInterval.getIntervalHistogramInto(failed);
+  }
+
+  /**
+   * Adds the failures by cause recorded since the last call to {@code into}. Thread-safe against
+   * the worker; one sampler at a time.
+   */
+  public void takeFailuresInto(Map<String, Long> into) {
+    synchronized (failuresNotTaken) {
+      failuresNotTaken.forEach((cause, n) -> into.merge(cause, n, Long::sum));
+      failuresNotTaken.clear();
+    }
   }
 
   /** A failed attempt that is followed by another attempt of the same operation. */

@@ -59,7 +59,7 @@ public final class LiveCost {
         long start = threads.getCurrentThreadCpuTime();
         for (int s = 0; s < seconds; s++) {
           for (int o = 0; o < ops; o++) {
-            p.interval("mix", "op" + o, second[o], 0);
+            p.interval("mix", "op" + o, second[o], java.util.Collections.emptyMap());
           }
           p.update(new Progress.Snapshot("mix", s, s * 1000L, -1, 1000, 1.0, 0, 0));
         }

@@ -18,10 +18,18 @@ class IntervalSamplerTest {
   private static final long MS = 1_000_000L;
   private final AtomicLong now = new AtomicLong(1_000 * MS);
   private final List<Progress.Snapshot> seen = new ArrayList<>();
+  /** Each interval's failures by cause, as the live figures get them. */
+  private final List<java.util.Map<String, Long>> causes = new ArrayList<>();
   private final Progress recording = new Progress() {
     @Override
     public void update(Snapshot s) {
       seen.add(s);
+    }
+
+    @Override
+    public void interval(String phase, String operation, org.HdrHistogram.Histogram latency,
+        java.util.Map<String, Long> failed) {
+      causes.add(new java.util.TreeMap<>(failed));
     }
 
     @Override
@@ -45,6 +53,8 @@ class IntervalSamplerTest {
     sampler.sample();
     w1.success(0, 0, 8 * MS, 0);
     w0.failure(0, 1 * MS, "IOException", "y");
+    w0.failure(0, 1 * MS, "FileNotFoundException", "z");
+    w1.failure(0, 1 * MS, "FileNotFoundException", "z");
     now.addAndGet(250 * MS);
     IntervalSeries series = sampler.finishAll().get(0);
 
@@ -56,20 +66,27 @@ class IntervalSamplerTest {
     assertThat(first.endEpochNanos() - first.startEpochNanos()).isEqualTo(500 * MS);
     IntervalSeries.Interval second = series.intervals().get(1);
     assertThat(second.successes()).isEqualTo(1);
-    assertThat(second.failed()).isEqualTo(1);
+    assertThat(second.failed()).isEqualTo(3);
+    // Each interval's failures by cause, once each, summed over the workers.
+    assertThat(causes).hasSize(2);
+    assertThat(causes.get(0)).containsExactly(
+        org.assertj.core.api.Assertions.entry("IOException", 1L));
+    assertThat(causes.get(1)).containsExactly(
+        org.assertj.core.api.Assertions.entry("FileNotFoundException", 2L),
+        org.assertj.core.api.Assertions.entry("IOException", 1L));
     assertThat(second.startEpochNanos()).isEqualTo(first.endEpochNanos());
 
     // the phase's totals are untouched by sampling
     assertThat(w0.latency().getTotalCount() + w1.latency().getTotalCount()).isEqualTo(4);
 
     Progress.Snapshot last = seen.get(seen.size() - 1);
-    assertThat(last.done).isEqualTo(6);
-    assertThat(last.failed).isEqualTo(2);
+    assertThat(last.done).isEqualTo(8);
+    assertThat(last.failed).isEqualTo(4);
     assertThat(last.elapsedSeconds).isEqualTo(0.75);
     // one success in the last 0.25 s
     assertThat(last.intervalTps).isEqualTo(4.0);
-    // 4 left at 6 per 0.75 s
-    assertThat(last.etaSeconds()).isEqualTo(0.5);
+    // 2 left at 8 per 0.75 s
+    assertThat(last.etaSeconds()).isEqualTo(0.1875);
   }
 
   @Test

@@ -208,6 +208,42 @@ class ITPrometheus {
     }
   }
 
+  /**
+   * Failures reach Prometheus by cause, as the result counts them: creates that throw and opens
+   * that find no file (a fault-injecting wrapper over the local file system), paced so that
+   * Prometheus scrapes each phase.
+   */
+  @Test
+  void failuresReachPrometheusByCause() throws Exception {
+    io.metabench.testing.FaultyLocalFileSystem.reset();
+    Configuration faulty = io.metabench.testing.FaultyLocalFileSystem.registered();
+    MetaBenchRun r = MetaBenchRun.run(faulty, scratch, "-D",
+        io.metabench.testing.FaultyLocalFileSystem.CREATE_FAIL_EVERY + "=10", "-D",
+        io.metabench.testing.FaultyLocalFileSystem.OPEN_NOT_FOUND_EVERY + "=9", "-prometheus",
+        Integer.toString(port), "-operation", "create_write,open_read", "-threads", "2",
+        "-numFiles", "100000", "-duration", "3", "-rate", "400", "-clientWarmup", "0",
+        "-baseDir", io.metabench.testing.FaultyLocalFileSystem.uriOf(new File(scratch, "f")));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    String run = runLabel(r);
+    for (String op : new String[] {"create_write", "open_read"}) {
+      JsonNode failures = r.phase(op).path("failures");
+      assertThat(failures.size()).as(op).isPositive();
+      java.util.Map<String, Double> expected = new java.util.TreeMap<>();
+      failures.fields().forEachRemaining(f -> expected.put(f.getKey(),
+          f.getValue().path("count").asDouble()));
+      String total = "sum(last_over_time(metabench_operations_total{run=\"" + run
+          + "\",operation=\"" + op + "\",outcome=\"failed\"}[5m]))";
+      eventually(total, r.phase(op).path("failed").asDouble());
+      java.util.Map<String, Double> seen = new java.util.TreeMap<>();
+      for (JsonNode s : prometheus.query("sum by (cause) (last_over_time("
+          + "metabench_operations_total{run=\"" + run + "\",operation=\"" + op
+          + "\",outcome=\"failed\"}[5m]))")) {
+        seen.put(s.path("metric").path("cause").asText(), s.path("value").get(1).asDouble());
+      }
+      assertThat(seen).as(op).isEqualTo(expected);
+    }
+  }
+
   /** The classic bucket (10 µs to 10 s, 1-2-5) {@code seconds} falls in, by its index. */
   private static int bucket(double seconds) {
     double[] bounds = {1e-5, 2e-5, 5e-5, 1e-4, 2e-4, 5e-4, 1e-3, 2e-3, 5e-3, 1e-2, 2e-2, 5e-2,

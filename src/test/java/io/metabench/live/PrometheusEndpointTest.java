@@ -46,21 +46,34 @@ class PrometheusEndpointTest {
         + freePort()), figures, new PrintStream(said, true, "UTF-8"));
     try {
       Progress p = figures.watch("local", 4, 0);
-      p.interval("stat", "stat", second(2, 900), 1);
+      p.interval("stat", "stat", second(2, 900), java.util.Collections.emptyMap());
+      String none = scrape(e.address());
+      assertThat(none).containsPattern("metabench_operations_total\\{map=\"0\",operation=\"stat\""
+          + ",outcome=\"failed\",phase=\"stat\",run=\"20261127-120000\",target=\"local\","
+          + "threads=\"4\"} 0\\.0");
+      p.interval("stat", "stat", second(2, 0), java.util.Collections.singletonMap(
+          "FileNotFoundException", 1L));
       p.update(new Progress.Snapshot("stat", 1, 901, 2000, 900, 2.0, 1, 0));
-      p.interval("stat", "stat", second(30, 1000), 0);
-      p.update(new Progress.Snapshot("stat", 2, 1901, 2000, 1000, 30.0, 1, 1000));
+      java.util.Map<String, Long> two = new java.util.TreeMap<>();
+      two.put("FileNotFoundException", 2L);
+      two.put("RemoteException", 1L);
+      p.interval("stat", "stat", second(30, 1000), two);
+      p.update(new Progress.Snapshot("stat", 2, 1904, 2000, 1000, 30.0, 4, 1000));
       String text = scrape(e.address());
       assertThat(text).containsPattern("metabench_operations_total\\{map=\"0\",operation=\"stat\","
           + "outcome=\"ok\",phase=\"stat\",run=\"20261127-120000\",target=\"local\",threads=\"4\"} "
           + "1900\\.0")
-          .containsPattern("metabench_operations_total\\{[^}]*outcome=\"failed\"[^}]*} 1\\.0")
+          .containsPattern("metabench_operations_total\\{cause=\"FileNotFoundException\",[^}]*"
+              + "outcome=\"failed\"[^}]*} 3\\.0")
+          .containsPattern("metabench_operations_total\\{cause=\"RemoteException\",[^}]*"
+              + "outcome=\"failed\"[^}]*} 1\\.0")
+          .doesNotContainPattern("metabench_operations_total\\{map[^}]*outcome=\"failed\"")
           .containsPattern("metabench_latency_seconds_bucket\\{[^}]*le=\"0\\.002\"} 900\n")
           .containsPattern("metabench_latency_seconds_bucket\\{[^}]*le=\"0\\.05\"} 1900\n")
           .containsPattern("metabench_latency_seconds_bucket\\{[^}]*le=\"\\+Inf\"} 1900\n")
           .containsPattern("metabench_latency_seconds_count\\{[^}]*} 1900\n")
           .containsPattern("metabench_phase_running\\{[^}]*} 1\\.0")
-          .containsPattern("metabench_phase_progress_ratio\\{[^}]*} 0\\.9505")
+          .containsPattern("metabench_phase_progress_ratio\\{[^}]*} 0\\.952\n")
           .containsPattern("metabench_phase_offered_per_second\\{[^}]*} 1000\\.0");
       p.phaseEnded();
       assertThat(scrape(e.address())).containsPattern("metabench_phase_running\\{[^}]*} 0\\.0");
@@ -116,12 +129,12 @@ class PrometheusEndpointTest {
   void theEndWaitsForTheLastScrapeOnlyWhenSomethingScrapes() throws Exception {
     LiveFigures f = new LiveFigures("r");
     Progress p = f.watch("local", 1, 0);
-    p.interval("stat", "stat", second(1, 1), 0);
+    p.interval("stat", "stat", second(1, 1), java.util.Collections.emptyMap());
     assertThat(f.awaitLastScrape(10)).as("nothing scrapes: nothing to wait for").isTrue();
     f.served(f.version());
     Thread.sleep(200);
     long before = f.version();
-    p.interval("stat", "stat", second(1, 1), 0);
+    p.interval("stat", "stat", second(1, 1), java.util.Collections.emptyMap());
     f.served(before);
     assertThat(f.lastScraped()).as("a scrape that read the figures before the change").isFalse();
     assertThat(f.awaitLastScrape(10)).as("no scrape within the wait").isFalse();

@@ -12,8 +12,7 @@ import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.mapred.MetaBenchJob;
 import io.metabench.report.OutputPlan;
-import io.metabench.report.ResultFiles;
-import io.metabench.report.SeriesFormat;
+import io.metabench.report.SeriesFile;
 import io.metabench.runner.BenchmarkRunner;
 import io.metabench.runner.ProcessBarrier;
 import io.metabench.runner.RunChecks;
@@ -136,9 +135,7 @@ public final class RunCommand extends Command {
    * @return {@code result}
    */
   static RunResult writeCombinedSeries(File series, RunResult result) throws IOException {
-    if (result.phases().stream().anyMatch(p -> !p.series().isEmpty())) {
-      ResultFiles.write(series, new SeriesFormat(), result);
-    }
+    SeriesFile.writeAll(series, result);
     return result;
   }
 }

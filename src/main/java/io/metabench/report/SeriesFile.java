@@ -17,7 +17,9 @@ import org.slf4j.LoggerFactory;
  * A run's per-second series ({@link ResultFormatType#SERIES}, rows as {@link SeriesFormat}
  * writes them), written while the run goes: one row per phase and second, flushed at once, so a
  * run that crashes or is killed leaves every second it measured. {@link OutputPlan#runSeries}
- * names the file.
+ * names the file. Beside it, {@link #histogramLogOf} the same seconds' latency histograms as an
+ * HdrHistogram interval log, tagged with the phase and flushed with each row, so that
+ * HdrHistogram's own tools read it while it grows.
  *
  * <p>Lifecycle: {@link #create}, {@link #interval} any number of times, {@link #close}. Called
  * from one phase's sampler thread at a time; not thread-safe otherwise.
@@ -29,6 +31,8 @@ public final class SeriesFile implements Closeable, IntervalSink {
 
   private final File file;
   private CSVPrinter csv;
+  private java.io.PrintStream hlogOut;
+  private org.HdrHistogram.HistogramLogWriter hlog;
 
   private SeriesFile(File file) {
     this.file = file;
@@ -51,6 +55,21 @@ public final class SeriesFile implements Closeable, IntervalSink {
     return file == null ? null : create(file);
   }
 
+  /**
+   * Writes every phase's series of {@code result} (a MapReduce job's, its maps' combined) into
+   * {@code file} and its log, as a run writes them live; nothing when no phase has a series.
+   */
+  public static void writeAll(File file, io.metabench.stats.RunResult result) throws IOException {
+    try (SeriesFile out = create(file)) {
+      for (io.metabench.stats.PhaseResult p : result.phases()) {
+        List<IntervalSeries.Interval> intervals = p.series().intervals();
+        for (IntervalSeries.Interval iv : intervals) {
+          out.interval(p.name(), iv, intervals.get(0).startEpochNanos());
+        }
+      }
+    }
+  }
+
   /** One interval of {@code phase}; {@code originNanos} is when the phase's series began. */
   @Override
   public void interval(String phase, IntervalSeries.Interval iv, long originNanos)
@@ -60,6 +79,27 @@ public final class SeriesFile implements Closeable, IntervalSink {
     }
     csv.printRecord(SeriesFormat.row(phase, iv, originNanos));
     csv.flush();
+    if (hlog == null) {
+      hlogOut = new java.io.PrintStream(new FileOutputStream(histogramLogOf(file)), false,
+          "UTF-8");
+      hlog = IntervalLogFormat.begin(hlogOut, "MetaBench run: per-second latency of successful "
+          + "operations, in ns; tag = the phase, as in the series CSV", originNanos / 1_000_000);
+    }
+    IntervalLogFormat.append(hlog, phase, iv);
+    hlogOut.flush();
+    if (hlogOut.checkError()) {
+      throw new IOException("cannot write " + histogramLogOf(file));
+    }
+  }
+
+  /**
+   * The interval log beside series file {@code series}: its name with {@code .hlog} for
+   * {@code .csv} ({@code series.hlog}, {@code run.series.hlog}), or {@code .hlog} added.
+   */
+  public static File histogramLogOf(File series) {
+    String name = series.getName();
+    return new File(series.getParentFile(), (name.endsWith(".csv")
+        ? name.substring(0, name.length() - 4) : name) + ".hlog");
   }
 
   private void open() throws IOException {
@@ -77,6 +117,9 @@ public final class SeriesFile implements Closeable, IntervalSink {
   public void close() throws IOException {
     if (csv != null) {
       csv.close();
+    }
+    if (hlogOut != null) {
+      hlogOut.close();
     }
   }
 }

@@ -241,6 +241,7 @@ class ITDeletionSafety {
         .doesNotContain("phase         workers");
     assertThat(json).doesNotExist();
     assertThat(new File(scratch, "cleanup.series.csv")).doesNotExist();
+    assertThat(new File(scratch, "cleanup.series.hlog")).doesNotExist();
     // Again: nothing left, so nothing removed.
     MetaBenchRun again = MetaBenchRun.run(new Configuration(), scratch, "-cleanup", "-baseDir",
         base);

@@ -102,7 +102,7 @@ class ITDistribution {
     assertThat(runs).hasSize(1);
     assertThat(runs[0]).matches("\\d{8}-\\d{6}-all-embedded-hdfs");
     assertThat(new File(work, "metabench-results/" + runs[0]).list())
-        .containsExactlyInAnyOrder("result.json", "series.csv");
+        .containsExactlyInAnyOrder("result.json", "series.csv", "series.hlog");
     // The script's JVM compiles with C2 alone (META_BENCH_JIT), and the result says so.
     assertThat(new com.fasterxml.jackson.databind.ObjectMapper().readTree(new File(work,
         "metabench-results/" + runs[0] + "/result.json")).get("provenance").get("jvmArguments")

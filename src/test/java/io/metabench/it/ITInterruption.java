@@ -232,12 +232,25 @@ class ITInterruption {
         + "max_ms");
     assertThat(lines.size()).isGreaterThanOrEqualTo(3);
     long ok = 0;
+    List<Long> perSecond = new java.util.ArrayList<>();
     for (String line : lines.subList(1, lines.size())) {
       String[] f = line.split(",");
       assertThat(f[0]).isEqualTo("create_write");
       ok += Long.parseLong(f[3]);
+      perSecond.add(Long.parseLong(f[3]));
     }
     assertThat(ok).isPositive();
     assertThat(new File(scratch, "killed.json")).doesNotExist();
+    // Beside it, the same seconds' latencies in an HdrHistogram log its own reader reads.
+    List<Long> logged = new java.util.ArrayList<>();
+    try (org.HdrHistogram.HistogramLogReader in = new org.HdrHistogram.HistogramLogReader(
+        new File(scratch, "killed.series.hlog"))) {
+      for (org.HdrHistogram.EncodableHistogram h = in.nextIntervalHistogram(); h != null;
+          h = in.nextIntervalHistogram()) {
+        assertThat(h.getTag()).isEqualTo("create_write");
+        logged.add(((org.HdrHistogram.Histogram) h).getTotalCount());
+      }
+    }
+    assertThat(logged).isEqualTo(perSecond);
   }
 }

@@ -89,5 +89,19 @@ class ITMapsOneResult {
     // Two seconds of each map's stats: the combined series has at least two seconds of them.
     assertThat(r.phase("stat").get("attempted").asLong()).isGreaterThan(200);
     assertThat(r.phase("stat").get("disruptions")).isNotNull();
+    // Beside it, the combined seconds' latencies as an HdrHistogram log: every success of each
+    // phase in one of its lines.
+    Map<String, Long> logged = new HashMap<>();
+    try (org.HdrHistogram.HistogramLogReader log = new org.HdrHistogram.HistogramLogReader(
+        io.metabench.report.SeriesFile.histogramLogOf(r.seriesFile()))) {
+      for (org.HdrHistogram.EncodableHistogram h = log.nextIntervalHistogram(); h != null;
+          h = log.nextIntervalHistogram()) {
+        logged.merge(h.getTag(), ((org.HdrHistogram.Histogram) h).getTotalCount(), Long::sum);
+      }
+    }
+    for (String phase : new String[] {"create_write", "mix:stat", "stat"}) {
+      assertThat(logged.get(phase)).as(phase + " in " + logged)
+          .isEqualTo(r.phase(phase).get("successful").asLong());
+    }
   }
 }

@@ -204,6 +204,45 @@ class ResultFormatTypeTest {
         java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(render(ResultFormatType.SERIES));
   }
 
+  /**
+   * Beside the live series, its seconds' latency histograms as an HdrHistogram interval log that
+   * HdrHistogram's own reader reads while the file is still being written: every second there,
+   * tagged with its phase, with its counts and its start time.
+   */
+  @Test
+  void theLiveHistogramLogIsReadableWhileItGrows() throws Exception {
+    File file = new File(dir, "live.series.csv");
+    File hlog = SeriesFile.histogramLogOf(file);
+    assertThat(hlog.getName()).isEqualTo("live.series.hlog");
+    assertThat(SeriesFile.histogramLogOf(new File("x.txt")).getName()).isEqualTo("x.txt.hlog");
+    RunResult r = ReportFixture.result();
+    List<String> written = new java.util.ArrayList<>();
+    try (SeriesFile live = SeriesFile.create(file)) {
+      for (PhaseResult p : r.phases()) {
+        if (!p.series().intervals().isEmpty()) {
+          long origin = p.series().intervals().get(0).startEpochNanos();
+          for (io.metabench.stats.IntervalSeries.Interval iv : p.series().intervals()) {
+            live.interval(p.name(), iv, origin);
+            written.add(p.name() + " " + iv.latency().getTotalCount() + " "
+                + iv.startEpochNanos() / 1_000_000);
+          }
+        }
+      }
+      assertThat(written).hasSizeGreaterThan(2);
+      // Still open: read as a watcher reads it.
+      List<String> read = new java.util.ArrayList<>();
+      try (org.HdrHistogram.HistogramLogReader in =
+          new org.HdrHistogram.HistogramLogReader(hlog)) {
+        for (org.HdrHistogram.EncodableHistogram h = in.nextIntervalHistogram(); h != null;
+            h = in.nextIntervalHistogram()) {
+          read.add(h.getTag() + " " + ((org.HdrHistogram.Histogram) h).getTotalCount() + " "
+              + h.getStartTimeStamp());
+        }
+      }
+      assertThat(read).isEqualTo(written);
+    }
+  }
+
   private static void assertColumns(String csv, List<String> columns) throws Exception {
     assertThat(CSVFormat.DEFAULT.builder().setHeader().build().parse(new StringReader(csv))
         .getHeaderNames()).isEqualTo(columns);

@@ -82,7 +82,7 @@ public abstract class Command {
     String run = conf.get(ConfigKeys.PROMETHEUS_RUN, LiveFigures.runLabelNow());
     conf.set(ConfigKeys.PROMETHEUS_RUN, run);
     if ((Integer) Option.MAPS.read(conf) > 0) {
-      LiveWatch.checkPush(push);
+      LiveWatch.checkPush(push, context.err());
       if (!push.isEmpty()) {
         context.err().println("metabench: the maps push live figures to the Pushgateway at "
             + push + " every second (job metabench, run " + run + ", a group per map)");

@@ -79,9 +79,9 @@ public final class LiveWatch implements AutoCloseable {
    *
    * @throws InvalidInputException as {@link #start}
    */
-  public static void checkPush(String pushUrl) {
+  public static void checkPush(String pushUrl, java.io.PrintStream err) {
     if (!pushUrl.isEmpty()) {
-      PrometheusPush.checked(pushUrl);
+      PrometheusPush.checked(pushUrl, err);
     }
   }
 

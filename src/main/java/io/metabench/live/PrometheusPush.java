@@ -40,6 +40,8 @@ final class PrometheusPush implements AutoCloseable {
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(Parallel.daemonThreads("metabench-push"));
   private volatile boolean warned;
+  /** How many times a refused start check is tried. */
+  static final int CHECK_TRIES = 3;
 
   private PrometheusPush(PushGateway gateway, String url, PrintStream err) {
     this.gateway = gateway;
@@ -54,7 +56,7 @@ final class PrometheusPush implements AutoCloseable {
    * @throws InvalidInputException when {@code url} is no http(s) URL or nothing answers there
    */
   static PrometheusPush start(String url, LiveFigures figures, String map, PrintStream err) {
-    URL at = checked(url);
+    URL at = checked(url, err);
     PrometheusRegistry registry = new PrometheusRegistry();
     registry.register(figures);
     PushGateway gateway = PushGateway.builder()
@@ -69,11 +71,14 @@ final class PrometheusPush implements AutoCloseable {
   }
 
   /**
-   * {@code url} as a URL, checked to be http(s) and answered by a Pushgateway.
+   * {@code url} as a URL, checked to be http(s) and answered by a Pushgateway. A refused
+   * connection is tried again, {@value #CHECK_TRIES} times in all a second apart (a Pushgateway
+   * started with the run may not listen yet), and a later try that is answered says so on
+   * {@code err}; any other answer or error decides at once.
    *
    * @throws InvalidInputException naming the URL and the fix
    */
-  static URL checked(String url) {
+  static URL checked(String url, PrintStream err) {
     URL at;
     try {
       at = new URL(url);
@@ -85,22 +90,47 @@ final class PrometheusPush implements AutoCloseable {
       throw new InvalidInputException("-prometheusPush '" + url + "' is not an http(s) URL: give "
           + "the Pushgateway's, such as http://pushgateway:9091");
     }
-    String why;
-    try {
-      HttpURLConnection c = (HttpURLConnection) new URL(at, "/-/ready").openConnection();
-      c.setConnectTimeout(5_000);
-      c.setReadTimeout(5_000);
-      int code = c.getResponseCode();
-      c.disconnect();
-      why = code == 200 ? null : "it answered HTTP " + code + " at /-/ready";
-    } catch (IOException e) {
-      why = e.toString();
+    String why = null;
+    String refused = null;
+    for (int tries = 1; tries <= CHECK_TRIES; tries++) {
+      try {
+        HttpURLConnection c = (HttpURLConnection) new URL(at, "/-/ready").openConnection();
+        c.setConnectTimeout(5_000);
+        c.setReadTimeout(5_000);
+        int code = c.getResponseCode();
+        c.disconnect();
+        why = code == 200 ? null : "it answered HTTP " + code + " at /-/ready";
+      } catch (java.net.ConnectException e) {
+        why = e.toString();
+        refused = refused == null ? why : refused;
+        if (tries < CHECK_TRIES && sleptASecond()) {
+          continue;
+        }
+      } catch (IOException e) {
+        why = e.toString();
+      }
+      if (why == null && tries > 1) {
+        err.println("metabench: the Pushgateway at " + url + " answered on try " + tries
+            + " (before: " + refused + ")");
+      }
+      break;
     }
     if (why != null) {
       throw new InvalidInputException("-prometheusPush " + url + ": no Pushgateway answers there ("
           + why + "): start one, or give its address");
     }
     return at;
+  }
+
+  /** Sleeps a second; false when interrupted (the interrupt kept). */
+  private static boolean sleptASecond() {
+    try {
+      Thread.sleep(1_000);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   private void pushOrWarn() {

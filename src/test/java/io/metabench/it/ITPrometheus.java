@@ -289,6 +289,7 @@ class ITPrometheus {
       going.close();
     }
     io.metabench.testing.ScriptRun r = running.get(5, TimeUnit.MINUTES);
+    System.out.println("=== ITPrometheus: a Pushgateway gone mid-run\n" + r);
     assertThat(r.exitCode).as("%s\nat its start, %s\nas stopped, %s", r, atStart, atEnd)
         .isZero();
     assertThat(r.stderr.split("did not take the live figures", -1)).as(r.stderr).hasSize(2);

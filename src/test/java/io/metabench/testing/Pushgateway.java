@@ -26,7 +26,11 @@ public final class Pushgateway implements Closeable {
 
   /** Starts one on a free port. */
   public static Pushgateway start() throws IOException, InterruptedException {
-    int port = PrometheusServer.freePort();
+    return start(PrometheusServer.freePort());
+  }
+
+  /** Starts one on {@code port}. */
+  public static Pushgateway start(int port) throws IOException, InterruptedException {
     File log = File.createTempFile("metabench-pushgateway-", ".log");
     ScriptServer server = ScriptServer.start("the pushgateway", java.util.Arrays.asList(
         new File(PROJECT, "scripts/prometheus-server.sh").getPath(), "pushgateway",
@@ -59,7 +63,9 @@ public final class Pushgateway implements Closeable {
     return "the pushgateway at " + url() + (server.alive() ? " runs" : " has exited")
         + "; it printed: " + printed + "\nsockets on its port:\n"
         + shell("ss -tanp | grep -w " + port + " | head -20") + "pushgateway processes:\n"
-        + shell("ps -eo pid,ppid,pgid,stat,etimes,args | grep -i [p]ushgateway");
+        + shell("ps -eo pid,ppid,pgid,stat,etimes,args | grep -i [p]ushgateway")
+        + shell("curl -sS -o /dev/null -w 'curl from a child of the test: HTTP %{http_code}\\n' "
+        + url() + "/-/ready");
   }
 
   /** What {@code bash -c cmd} printed, or why it could not run. */

@@ -12,7 +12,8 @@
 #       (job metabench and path /metrics unless given; labels as pushed, honor_labels). Ends by
 #       itself after SECONDS, or when killed.
 #   scripts/prometheus-server.sh pushgateway PORT SECONDS
-#       runs Debian's Pushgateway in the foreground on 127.0.0.1:PORT for at most SECONDS.
+#       runs Debian's Pushgateway in the foreground on 127.0.0.1:PORT for at most SECONDS, what
+#       is pushed to it kept in memory only (not in Debian's default persistence file).
 #
 # Exit codes: 0 done; 2 bad arguments; 3 Prometheus cannot run here (not installed and cannot be
 # installed): one line says why.
@@ -80,8 +81,10 @@ case "$1" in
   pushgateway)
     [ $# -ge 3 ] || usage
     install_prometheus
+    # --persistence.file=: in memory only. Debian's default keeps every Pushgateway's figures in
+    # /var/lib/prometheus/pushgateway.data, which the next one started loads.
     exec timeout --kill-after=5 "$3" /usr/bin/prometheus-pushgateway \
-      --web.listen-address="127.0.0.1:$2" --log.level=warn
+      --web.listen-address="127.0.0.1:$2" --persistence.file= --log.level=warn
     ;;
   *)
     usage

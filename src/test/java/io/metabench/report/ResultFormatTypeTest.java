@@ -186,20 +186,11 @@ class ResultFormatTypeTest {
     assertThat(series).hasSize((int) intervals);
   }
 
+  /** What a run writes live, a second at a time (as a job's driver writes its maps' seconds). */
   @Test
   void theLiveSeriesFileHoldsWhatTheSeriesFormatWrites() throws Exception {
     File file = new File(dir, "live.series.csv");
-    RunResult r = ReportFixture.result();
-    try (SeriesFile live = SeriesFile.create(file)) {
-      for (PhaseResult p : r.phases()) {
-        if (!p.series().intervals().isEmpty()) {
-          long origin = p.series().intervals().get(0).startEpochNanos();
-          for (io.metabench.stats.IntervalSeries.Interval iv : p.series().intervals()) {
-            live.interval(p.name(), iv, origin);
-          }
-        }
-      }
-    }
+    SeriesFile.writeAll(file, ReportFixture.result());
     assertThat(new String(java.nio.file.Files.readAllBytes(file.toPath()),
         java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(render(ResultFormatType.SERIES));
   }

@@ -40,21 +40,27 @@ for _ in $(seq 600); do
   sleep 0.5
 done
 
+# A phase that creates makes all its items whatever -duration says: as many as the rate fills
+# the duration with (-duration bounds the phases that keep names, such as stat).
+files=$(( (rate * duration + threads - 1) / threads ))
 marker="metabench.longrun=$$"
 META_BENCH_OPTS="-D$marker ${META_BENCH_OPTS:-}" "$root/scripts/meta-bench.sh" -baseDir "$base" \
-  -operation "$op" -threads "$threads" -numFiles 2000000000 -duration "$duration" -rate "$rate" \
+  -operation "$op" -threads "$threads" -numFiles "$files" -duration "$duration" -rate "$rate" \
   -prometheus "$port" -quiet -jsonOut "$work/long.json" -nnbenchLog "" \
   > "$work/run.out" 2> "$work/run.err" &
 run_pid=$!
 pid=
 for _ in $(seq 240); do
   pid=$(pgrep -f -- "-D$marker" | while read -r p; do
-    [ "$(readlink "/proc/$p/exe" 2>/dev/null | xargs -r basename)" = java ] && echo "$p"; done | head -1)
+    [ "$(readlink "/proc/$p/exe" 2>/dev/null | xargs -r basename)" = java ] && echo "$p"; done | head -1 || true)
   [ -n "$pid" ] && break
   sleep 0.5
 done
 [ -n "$pid" ] || { echo "long-run.sh: the run's JVM did not start; see $work/run.err" >&2; exit 1; }
-hdr=$(ls "$root"/target/metabench-*-dist/metabench-*/lib/HdrHistogram-*.jar | head -1)
+# HdrHistogram's own log processor, from the test classpath (the distribution's copy is relocated).
+. "$root/bench/lib.sh"
+bench_classpath "$root" 2> /dev/null
+hdr=$test_cp
 
 size() { stat -c %s "$1" 2>/dev/null || echo 0; }
 printf '%-6s %16s %14s %14s %16s %12s\n' minute heap_after_gc_kb series_csv_b series_hlog_b \
@@ -66,8 +72,12 @@ while kill -0 "$pid" 2>/dev/null; do
   minute=$((minute + 1))
   jcmd "$pid" GC.run > /dev/null 2>&1 || break
   heap=$(jcmd "$pid" GC.heap_info 2>/dev/null | awk '/garbage-first heap|total/ {for (i=1;i<=NF;i++) if ($i=="used") {v=$(i+1); sub(/K,?$/,"",v); print v; exit}}')
-  intervals=$(java -cp "$hdr" org.HdrHistogram.HistogramLogProcessor -i "$work/long.series.hlog" \
-    -csv -o "$work/hlog-read" > /dev/null 2>&1 && tail -n +2 "$work/hlog-read" | grep -c . || echo unreadable)
+  # The log's lines are tagged with the phase: the processor reads only those of the tag asked.
+  intervals=unreadable
+  if java -cp "$hdr" org.HdrHistogram.HistogramLogProcessor -i "$work/long.series.hlog" \
+      -tag "$op" -csv -o "$work/hlog-read" > /dev/null 2>&1; then
+    intervals=$(grep -c '^[0-9]' "$work/hlog-read" || true)
+  fi
   ok=$(curl -s "http://127.0.0.1:$prom_port/api/v1/query" --data-urlencode \
     'query=sum(metabench_operations_total{outcome="ok"})' | python3 -c \
     'import json,sys; r=json.load(sys.stdin)["data"]["result"]; print(r[0]["value"][1] if r else 0)')
@@ -75,15 +85,15 @@ while kill -0 "$pid" 2>/dev/null; do
     "$(size "$work/long.series.hlog")" "$intervals" "$ok" | tee -a "$work/minutes.txt"
 done
 wait "$run_pid" || { echo "long-run.sh: the run failed; its stderr:" >&2; cat "$work/run.err" >&2; exit 1; }
-python3 - "$work" "$duration" <<'PY'
+python3 - "$work" "$duration" "$rate" <<'PY'
 import json, sys
-work, duration = sys.argv[1], int(sys.argv[2])
+work, duration, rate = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 rows = [l.split() for l in open(work + "/minutes.txt").read().splitlines()[1:]]
 rows = [r for r in rows if r[1] != "?"]
 res = json.load(open(work + "/long.json"))
 p = res["phases"][0]
 print("run: %s, %d s at %s/s offered; %d ok, %d failed; p99 %.3f ms" % (p["operation"], duration,
-      p.get("offeredPerSecond", "?"), p["successful"], p["failed"], p["latencyMs"]["p99"]))
+      rate, p["successful"], p["failed"], p["latencyMs"]["p99"]))
 if len(rows) >= 2:
     first, last = rows[0], rows[-1]
     minutes = int(last[0]) - int(first[0])

@@ -130,8 +130,9 @@ class ITStudy {
       assertThat(okByTag.get(tag)).as(tag).isEqualTo(Long.parseLong(row.get("ok")));
     }
 
-    // one per-second series per run, written while it ran
-    assertThat(new File(out, "series").list()).hasSize(8).contains("file-t2-i2.csv");
+    // one per-second series per run, written while it ran, each with its HdrHistogram log
+    assertThat(new File(out, "series").list()).hasSize(16).contains("file-t2-i2.csv",
+        "file-t2-i2.hlog");
 
     // charts and the HTML report, drawn headless
     assertThat(new File(out, "charts").list()).contains("tps-vs-threads-create_write.png",

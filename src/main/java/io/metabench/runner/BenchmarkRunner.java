@@ -22,6 +22,7 @@ import io.metabench.path.PathSchema;
 import io.metabench.path.PrefillState;
 import io.metabench.report.SeriesFile;
 import io.metabench.stats.Cleanup;
+import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.PrefillResult;
@@ -263,10 +264,11 @@ public final class BenchmarkRunner {
       return config.unsized();
     }
     Map<OpType, Double> rates = new EnumMap<>(OpType.class);
-    if (!kinds.warmUpAhead(config.operations(), config.layout(), rates).ran()) {
+    ClientWarmupFigures warmup = kinds.warmUpAhead(config.operations(), config.layout(), rates);
+    if (!warmup.ran()) {
       return config.unsized();
     }
-    BenchConfig sized = RunSizing.size(config, rates);
+    BenchConfig sized = RunSizing.size(config, rates, !warmup.capped());
     if (!sized.sized().isEmpty()) {
       LOG.info("{}", sized.sized());
     }

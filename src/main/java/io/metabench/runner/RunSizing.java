@@ -27,6 +27,13 @@ final class RunSizing {
    * about {@code -sizeFor}, not three quarters of it.
    */
   static final double PHASE_SPEED_UP = 1.3;
+  /**
+   * The same for a warm-up that ended at its cap before its rate settled: its passes were still
+   * speeding up, so the phases run faster than it measured by more than a settled one's (a no-op
+   * file system here, whose calls the JIT was still compiling: 1.6 to 2 times); both the count
+   * and the makers' limit are sized for this many times the rates.
+   */
+  static final double UNSETTLED_SPEED_UP = 2.5;
   /** How many times {@code -sizeFor} a phase that makes the items may run at most. */
   static final int MAKER_TIMES = 5;
 
@@ -44,6 +51,17 @@ final class RunSizing {
    * of its count-bound phases, and it has some.
    */
   static BenchConfig size(BenchConfig config, Map<OpType, Double> ratesPerWorker) {
+    return size(config, ratesPerWorker, true);
+  }
+
+  /**
+   * As {@link #size(BenchConfig, Map)}, from a warm-up whose rate {@code settled}, or did not
+   * (it ended at its cap): then for {@link #UNSETTLED_SPEED_UP} times the rates it reached.
+   */
+  static BenchConfig size(BenchConfig config, Map<OpType, Double> ratesPerWorker,
+      boolean settled) {
+    double speedUp = settled ? PHASE_SPEED_UP : UNSETTLED_SPEED_UP;
+    double makerSpeedUp = settled ? 1 : UNSETTLED_SPEED_UP;
     long millis = config.sizeForMillis();
     OpType fastest = null;
     double best = 0;
@@ -66,13 +84,14 @@ final class RunSizing {
     }
     long items = fastest == null ? config.filesPerWorker()
         : Math.max(1, Math.min(MAX_PER_WORKER,
-            (long) Math.ceil(PHASE_SPEED_UP * best * millis / 1000.0)));
+            (long) Math.ceil(speedUp * best * millis / 1000.0)));
     OpType capping = null;
     for (OpType op : config.operations()) {
       Double rate = ratesPerWorker.get(op);
       long most = rate == null ? Long.MAX_VALUE
-          // Not sped up: creates ran at their warm-up's rate (the fast phases did not).
-          : Math.max(1, (long) Math.ceil(rate * millis * MAKER_TIMES / 1000.0));
+          // Not sped up when settled: creates ran at their warm-up's rate (the fast phases did
+          // not).
+          : Math.max(1, (long) Math.ceil(makerSpeedUp * rate * millis * MAKER_TIMES / 1000.0));
       if (fastest != null && op.createsItems() && most < items) {
         items = most;
         capping = op;
@@ -88,6 +107,10 @@ final class RunSizing {
         how.append(String.format(Locale.ROOT, ", lowered so %s, at %.0f ops/s per worker, runs "
             + "about %s", capping.id(), ratesPerWorker.get(capping),
             seconds(millis * MAKER_TIMES)));
+      }
+      if (!settled) {
+        how.append(String.format(Locale.ROOT, " (the warm-up ended at its cap before its rate "
+            + "settled: sized for %.1f times the rates it reached)", UNSETTLED_SPEED_UP));
       }
     } else {
       how.append(items).append(" items per worker");

@@ -78,6 +78,20 @@ class RunSizingTest {
   }
 
   @Test
+  void aWarmupThatDidNotSettleSizesForTheFasterPhasesItsPassesWereHeadingFor() {
+    BenchConfig sized = RunSizing.size(config("create_write,delete"),
+        rates(OpType.CREATE_WRITE, 1000.0, OpType.DELETE, 2000.0), false);
+    // 2.5 x 4 s x 2,000 ops/s, not 1.3 x: a warm-up cut off at its cap measured slower passes.
+    assertThat(sized.filesPerWorker()).isEqualTo(20_000);
+    assertThat(sized.sized()).endsWith("(the warm-up ended at its cap before its rate settled: "
+        + "sized for 2.5 times the rates it reached)");
+    // The makers' limit grows with it: 5 x 4 s x 2.5 x 100 ops/s.
+    BenchConfig capped = RunSizing.size(config("create_write,delete"),
+        rates(OpType.CREATE_WRITE, 100.0, OpType.DELETE, 10_000.0), false);
+    assertThat(capped.filesPerWorker()).isEqualTo(5000);
+  }
+
+  @Test
   void theCountIsBounded() {
     BenchConfig sized = RunSizing.size(config("create_write"),
         rates(OpType.CREATE_WRITE, 1e15));

@@ -5,6 +5,8 @@ import io.metabench.config.CapacityPlan;
 import io.metabench.config.StudyPlan;
 import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
+import io.metabench.replay.AuditLog;
+import io.metabench.replay.ReplayCapacity;
 import io.metabench.report.OutputPlan;
 import io.metabench.report.ResultFiles;
 import io.metabench.report.ResultFormatFactory;
@@ -22,6 +24,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -59,7 +62,7 @@ final class CapacityCommand {
     }
     BenchConfig config = BenchConfig.fromConfiguration(conf);
     OutputPlan.checkJsonOut(config);
-    OutputPlan files = OutputPlan.inDirectory(study.outDir(), "capacity-" + plan.operation().id()
+    OutputPlan files = OutputPlan.inDirectory(study.outDir(), "capacity-" + plan.label()
         + "-study", System.currentTimeMillis(), config.overwrite(), config.jsonOut());
     List<String> labels = new ArrayList<>();
     List<CapacityResult> results = new ArrayList<>();
@@ -102,7 +105,6 @@ final class CapacityCommand {
     BenchConfig config = BenchConfig.fromConfiguration(conf);
     OutputPlan.checkJsonOut(config);
     RunCommand.warnAdjustments(config);
-    PrintStream out = context.out();
     // Resolved and checked as the search's first run: what the searched operation needs, it
     // makes first (on an embedded HDFS too, which starts empty).
     Configuration first = CapacitySearch.runOf(conf, CapacitySearch.firstOperation(
@@ -110,43 +112,80 @@ final class CapacityCommand {
     BenchConfig firstConfig = BenchConfig.fromConfiguration(first);
     try (Target target = TargetResolver.resolve(firstConfig, conf)) {
       RunChecks.preflight(firstConfig, target);
-      OutputPlan files = OutputPlan.inDirectory(outDir, "capacity-" + plan.operation().id() + "-"
-          + (label.isEmpty() ? target.shortName() : label), System.currentTimeMillis(),
-          config.overwrite(), config.jsonOut());
-      Publisher publisher = new Publisher(out);
-      // One watch of the server for the whole search: each step's phases are sliced from it.
-      ServerWatch watch = ServerWatch.start(config, target, context.stop());
-      CapacityResult result;
-      try {
-        result = new CapacitySearch(plan, conf, target, (c, rc, t, warmedBy, end) ->
-            runs.executeWithout(c, rc, t, null, warmedBy, end), context.stop(), s -> {
-              out.println(oneLine(s));
-              out.flush();
-              try {
-                ResultFiles.appendText(files.runsText(), "== step " + s.number() + " ("
-                    + s.kind().id() + ", " + CapacityResult.rate(s.offered()) + " ops/s) ==\n"
-                    + publisher.tableOf(s.run()) + "\n");
-              } catch (IOException e) {
-                context.err().println("metabench: could not write a step's table: " + e);
-              }
-            }).run();
-      } finally {
-        watch.close();
-      }
-      result = withServer(result, watch.samples());
-      StringBuilder text = new StringBuilder();
-      ResultFormatFactory.forCapacity(ResultFormatType.CAPACITY_TEXT).write(result, text);
-      out.printf(Locale.ROOT, "%n%s", text);
-      File json = ResultFiles.write(files.studyJson(), ResultFormatFactory.forCapacity(
-          ResultFormatType.CAPACITY_JSON), result);
-      ResultFiles.write(new File(files.dir(), "steps.csv"), ResultFormatFactory.forCapacity(
-          ResultFormatType.CAPACITY_CSV), result);
-      ResultFiles.write(new File(files.dir(), "report.html"), ResultFormatFactory.forCapacity(
-          ResultFormatType.CAPACITY_HTML), result);
-      out.printf(Locale.ROOT, "%nResults: %s (%s)%n", files.dir(), json.getName());
-      out.flush();
-      return result;
+      return searchOn(plan, config, target, outDir, label, listener -> new CapacitySearch(plan,
+          conf, target, (c, rc, t, warmedBy, end) -> runs.executeWithout(c, rc, t, null,
+          warmedBy, end), context.stop(), listener).run());
     }
+  }
+
+  /**
+   * A replay's search of {@code plan} (docs/capacity.md#a-replay): {@code log} replayed with
+   * {@code conf} at the speeds the search chooses, into a new result directory.
+   *
+   * @return the exit code: 0 when the search ended, 130 when a signal stopped it
+   */
+  int replay(CapacityPlan plan, Configuration conf, AuditLog log)
+      throws IOException, InterruptedException {
+    BenchConfig config = BenchConfig.fromConfiguration(conf).unsized();
+    OutputPlan.checkJsonOut(config);
+    RunCommand.warnAdjustments(config);
+    try (Target target = TargetResolver.resolve(config, conf)) {
+      ReplayCapacity.check(target, config);
+      searchOn(plan, config, target, "", "", listener -> CapacitySearch.search(plan,
+          target.fsUri() + "", config.threads(), new ReplayCapacity(plan, conf, log, target,
+          context.stop()), context.stop(), listener));
+    }
+    return exitCode();
+  }
+
+  /** A search that tells each step, as it ends, to the listener it is given. */
+  private interface Search {
+    CapacityResult run(Consumer<CapacityStep> listener) throws IOException, InterruptedException;
+  }
+
+  /**
+   * Runs {@code search} of {@code plan} on {@code target}: a line a step on stdout and its table
+   * in {@code runs.txt} as it ends, then the answer and the result files in {@code outDir}
+   * (empty: a new directory, named after {@code label} or the target).
+   */
+  private CapacityResult searchOn(CapacityPlan plan, BenchConfig config, Target target,
+      String outDir, String label, Search search) throws IOException, InterruptedException {
+    PrintStream out = context.out();
+    OutputPlan files = OutputPlan.inDirectory(outDir, "capacity-" + plan.label() + "-"
+        + (label.isEmpty() ? target.shortName() : label), System.currentTimeMillis(),
+        config.overwrite(), config.jsonOut());
+    Publisher publisher = new Publisher(out);
+    // One watch of the server for the whole search: each step's phases are sliced from it.
+    ServerWatch watch = ServerWatch.start(config, target, context.stop());
+    CapacityResult result;
+    try {
+      result = search.run(s -> {
+        out.println(oneLine(s));
+        out.flush();
+        try {
+          ResultFiles.appendText(files.runsText(), "== step " + s.number() + " ("
+              + s.kind().id() + ", " + CapacityResult.rate(s.offered()) + " ops/s) ==\n"
+              + publisher.tableOf(s.run()) + "\n");
+        } catch (IOException e) {
+          context.err().println("metabench: could not write a step's table: " + e);
+        }
+      });
+    } finally {
+      watch.close();
+    }
+    result = withServer(result, watch.samples());
+    StringBuilder text = new StringBuilder();
+    ResultFormatFactory.forCapacity(ResultFormatType.CAPACITY_TEXT).write(result, text);
+    out.printf(Locale.ROOT, "%n%s", text);
+    File json = ResultFiles.write(files.studyJson(), ResultFormatFactory.forCapacity(
+        ResultFormatType.CAPACITY_JSON), result);
+    ResultFiles.write(new File(files.dir(), "steps.csv"), ResultFormatFactory.forCapacity(
+        ResultFormatType.CAPACITY_CSV), result);
+    ResultFiles.write(new File(files.dir(), "report.html"), ResultFormatFactory.forCapacity(
+        ResultFormatType.CAPACITY_HTML), result);
+    out.printf(Locale.ROOT, "%nResults: %s (%s)%n", files.dir(), json.getName());
+    out.flush();
+    return result;
   }
 
   /** {@code step 3: 4,000 ops/s offered, 3,998/s achieved, p99 2.104 ms: held}. */

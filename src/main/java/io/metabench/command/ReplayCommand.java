@@ -2,6 +2,7 @@ package io.metabench.command;
 
 import io.metabench.cli.CliParser;
 import io.metabench.config.BenchConfig;
+import io.metabench.config.CapacityPlan;
 import io.metabench.config.ReplayConfig;
 import io.metabench.core.NanoClock;
 import io.metabench.engine.Progress;
@@ -38,6 +39,12 @@ public final class ReplayCommand extends Command {
     // A replay's size is its log's.
     BenchConfig config = BenchConfig.fromConfiguration(conf).unsized();
     AuditLog log = AuditLog.read(replay.auditLog());
+    CapacityPlan capacity = CapacityPlan.forReplay(conf, replay.auditLog().getName(),
+        new java.util.ArrayList<>(log.operations()), log.size(), log.spanMillis());
+    if (capacity != null) {
+      return () -> new CapacityCommand(context, new RunCommand(context)).replay(capacity, conf,
+          log);
+    }
     OutputPlan.checkJsonOut(config);
     RunCommand.warnAdjustments(config);
     return () -> {

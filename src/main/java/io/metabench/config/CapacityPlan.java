@@ -21,9 +21,10 @@ public final class CapacityPlan {
   private final double startRate;
   private final double precision;
   private final double failureShare;
+  private final Replayed replayed;
 
   private CapacityPlan(LatencyBounds bounds, OpType operation, MixSpec mix, long stepMillis, double startRate,
-      double precision, double failureShare) {
+      double precision, double failureShare, Replayed replayed) {
     this.bounds = bounds;
     this.operation = operation;
     this.mix = mix;
@@ -31,6 +32,42 @@ public final class CapacityPlan {
     this.startRate = startRate;
     this.precision = precision;
     this.failureShare = failureShare;
+    this.replayed = replayed;
+  }
+
+  /**
+   * The log a replay's search speeds up: its name, the operations its commands run, and its
+   * recorded rate (commands ÷ the time from its first to its last). Immutable.
+   */
+  public static final class Replayed {
+    private final String log;
+    private final List<OpType> ops;
+    private final double recordedRate;
+
+    public Replayed(String log, List<OpType> ops, double recordedRate) {
+      this.log = log;
+      this.ops = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(ops));
+      this.recordedRate = recordedRate;
+    }
+
+    /** The log's file name. */
+    public String log() {
+      return log;
+    }
+
+    public List<OpType> ops() {
+      return ops;
+    }
+
+    /** Commands a second as recorded. */
+    public double recordedRate() {
+      return recordedRate;
+    }
+
+    /** The speed-up factor at which a replay offers {@code rate} commands a second. */
+    public double speedOf(double rate) {
+      return rate / recordedRate;
+    }
   }
 
   /**
@@ -44,12 +81,7 @@ public final class CapacityPlan {
     Option[] own = {Option.CAPACITY_STEP, Option.CAPACITY_START, Option.CAPACITY_PRECISION,
         Option.CAPACITY_FAILURES};
     if (!bounds.present()) {
-      for (Option o : own) {
-        if (UserSettings.isSetByUser(conf, o.key())) {
-          throw new InvalidInputException(o.label() + " is an option of a capacity search: add "
-              + "-capacity p99=10ms (your bounds), or drop it");
-        }
-      }
+      refuseWithoutBounds(conf);
       return null;
     }
     refuse(conf, Option.RATE, "-capacity chooses each step's rate: drop -rate (-capacityStart "
@@ -102,7 +134,65 @@ public final class CapacityPlan {
     }
     return new CapacityPlan(bounds, op, mix, step, (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
-        (Double) Option.CAPACITY_FAILURES.read(conf) / 100);
+        (Double) Option.CAPACITY_FAILURES.read(conf) / 100, null);
+  }
+
+  private static void refuseWithoutBounds(Configuration conf) {
+    Option[] own = {Option.CAPACITY_STEP, Option.CAPACITY_START, Option.CAPACITY_PRECISION,
+        Option.CAPACITY_FAILURES};
+    for (Option o : own) {
+      if (UserSettings.isSetByUser(conf, o.key())) {
+        throw new InvalidInputException(o.label() + " is an option of a capacity search: add "
+            + "-capacity p99=10ms (your bounds), or drop it");
+      }
+    }
+  }
+
+  /**
+   * The replay search {@code conf} asks for (docs/capacity.md#a-replay): the highest speed-up of
+   * {@code log}, whose {@code commands} run {@code ops} over {@code spanMillis}, under the
+   * bounds; null when it asks for none.
+   *
+   * @throws InvalidInputException when a search option comes without {@code -capacity}, or the
+   *     command line or the log contradict a search
+   */
+  public static CapacityPlan forReplay(Configuration conf, String log, List<OpType> ops,
+      long commands, long spanMillis) {
+    LatencyBounds bounds = (LatencyBounds) Option.CAPACITY.read(conf);
+    if (!bounds.present()) {
+      refuseWithoutBounds(conf);
+      return null;
+    }
+    if (UserSettings.isSetByUser(conf, ConfigKeys.REPLAY_SPEED)) {
+      throw new InvalidInputException("-capacity chooses each step's speed: drop -replaySpeed "
+          + "(-capacityStart sets the first step's rate, in commands a second)");
+    }
+    if (UserSettings.isSetByUser(conf, ConfigKeys.CAPACITY_STEP_MILLIS)) {
+      throw new InvalidInputException("a replay's capacity step is one replay of the whole log "
+          + "at the step's speed, as long as the log at that speed: drop -capacityStep");
+    }
+    BenchConfig config = BenchConfig.fromConfiguration(conf);
+    if (config.maps() > 0) {
+      throw new InvalidInputException("-capacity runs in this process in this version: drop "
+          + "-maps");
+    }
+    if (commands < 2 || spanMillis <= 0) {
+      throw new InvalidInputException("the audit log " + log + " spans no time (its commands "
+          + "bear one time), so it has no recorded rate to speed up: search a log that spans "
+          + "time, or replay it with -replaySpeed 0 for its closed-loop rate");
+    }
+    for (LatencyBounds.Bound b : bounds.bounds()) {
+      if (b.operation() != null && !ops.contains(b.operation())) {
+        throw new InvalidInputException("-capacity " + b.describe() + " bounds "
+            + b.operation().id() + ", which the log " + log + " does not run (it runs "
+            + OpType.join(ops) + "): bound one of those or every operation (p99=10ms)");
+      }
+    }
+    return new CapacityPlan(bounds, null, MixSpec.NONE, 0,
+        (Double) Option.CAPACITY_START.read(conf),
+        (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
+        (Double) Option.CAPACITY_FAILURES.read(conf) / 100,
+        new Replayed(log, ops, commands * 1000.0 / spanMillis));
   }
 
   private static void refuse(Configuration conf, Option o, String why) {
@@ -116,7 +206,25 @@ public final class CapacityPlan {
     return bounds;
   }
 
-  /** The operation searched; {@link OpType#MIX} for a mix. */
+  /** The replayed log a replay's search speeds up; null for an operation's or a mix's. */
+  public Replayed replayed() {
+    return replayed;
+  }
+
+  /**
+   * The operations judged one by one beside the whole: a mix's, or the replayed log's; empty for
+   * one operation.
+   */
+  public List<OpType> parts() {
+    return replayed != null ? replayed.ops() : mix.ops();
+  }
+
+  /** The searched workload as files and fields name it: the operation, {@code mix}, {@code replay}. */
+  public String label() {
+    return replayed != null ? "replay" : operation.id();
+  }
+
+  /** The operation searched; {@link OpType#MIX} for a mix; null for a replay. */
   public OpType operation() {
     return operation;
   }
@@ -128,9 +236,11 @@ public final class CapacityPlan {
 
   /** What the search offers, as its answer names it: {@code stat}, {@code the mix stat:80,...}. */
   public String subject() {
-    return mix.isEmpty() ? operation.id() : "the mix " + mix;
+    return replayed != null ? "the log " + replayed.log() : mix.isEmpty() ? operation.id()
+        : "the mix " + mix;
   }
 
+  /** How long each step offers its rate; 0 for a replay, whose step is one replay of the log. */
   public long stepMillis() {
     return stepMillis;
   }

@@ -183,9 +183,10 @@ public enum Option {
       .group(Group.PACING).help("Fixed (open-loop) rate over all workers and maps; latency is "
           + "measured from when each operation was due (default: closed loop)")),
   CAPACITY(SET, ValueType.BOUNDS, cli("p99=10ms,...", "capacity").key(ConfigKeys.CAPACITY)
-      .def("").group(Group.CAPACITY).notForReplay("a replay's capacity search comes later")
-      .help("Search the highest rate the operation holds with these latency bounds (from when "
-          + "each operation was due): open-loop steps at offered rates, bisected (docs/capacity.md)")),
+      .def("").group(Group.CAPACITY)
+      .help("Search the highest rate the operation (mix, replayed log) holds with these latency "
+          + "bounds (from when each operation was due): open-loop steps at offered rates, "
+          + "bisected (docs/capacity.md)")),
   CAPACITY_STEP(SECONDS, DURATION_MS, cli("duration", "capacityStep")
       .key(ConfigKeys.CAPACITY_STEP_MILLIS).def(8_000L).group(Group.CAPACITY)
       .help("How long each step of -capacity offers its rate: seconds (8) or 500ms, 8s, 1m "

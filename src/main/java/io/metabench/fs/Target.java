@@ -28,6 +28,14 @@ public final class Target implements Closeable {
     this.embedded = embedded;
   }
 
+  /**
+   * This file system with {@code dir} as the base directory (a capacity step's own); the
+   * embedded HDFS, if any, is the same one, so only the target resolved is to be closed.
+   */
+  public Target under(Path dir) {
+    return new Target(fsUri, dir, clientConf, embedded, localClient);
+  }
+
   public URI fsUri() {
     return fsUri;
   }

@@ -36,8 +36,10 @@ public final class CapacityFormat {
     @Override
     public void write(CapacityResult r, Appendable out) throws IOException {
       out.append(String.format(Locale.ROOT, "capacity of %s on %s, %d workers: the highest rate "
-          + "held at %s, each step %s s%n%n", r.plan().subject(), r.target(), r.threads(),
-          r.plan().bounds().describe(), fixed(r.plan().stepMillis() / 1000.0, 0)));
+          + "held at %s, each step %s%n%n", r.plan().subject(), r.target(), r.threads(),
+          r.plan().bounds().describe(), r.plan().replayed() != null ? String.format(Locale.ROOT,
+          "one replay of the log (recorded at %s ops/s)", CapacityResult.rate(
+          r.plan().replayed().recordedRate())) : fixed(r.plan().stepMillis() / 1000.0, 0) + " s"));
       out.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %10s %10s %8s  %s%n",
           "step", "offered/s", "achieved/s", "p50 ms", "p99 ms", "p99.9 ms", "store p99", "failed",
           "outcome"));
@@ -67,7 +69,13 @@ public final class CapacityFormat {
     public void write(CapacityResult r, Appendable out) throws IOException {
       JsonGenerator w = JsonOutput.document(out, "capacitySchemaVersion", CAPACITY_SCHEMA_VERSION);
       w.writeStringField("toolVersion", Version.get());
-      w.writeStringField("operation", r.plan().operation().id());
+      w.writeStringField("operation", r.plan().label());
+      if (r.plan().replayed() != null) {
+        w.writeObjectFieldStart("replay");
+        w.writeStringField("log", r.plan().replayed().log());
+        JsonOutput.number(w, "recordedPerSecond", r.plan().replayed().recordedRate(), 3);
+        w.writeEndObject();
+      }
       w.writeStringField("mix", r.plan().mix().isEmpty() ? null : r.plan().mix().toString());
       w.writeStringField("target", r.target());
       w.writeNumberField("threads", r.threads());
@@ -85,6 +93,9 @@ public final class CapacityFormat {
         w.writeNumberField("step", s.number());
         w.writeStringField("kind", s.kind().id());
         JsonOutput.number(w, "offeredPerSecond", s.offered(), 3);
+        if (r.plan().replayed() != null) {
+          JsonOutput.number(w, "speed", r.plan().replayed().speedOf(s.offered()), 4);
+        }
         JsonOutput.number(w, "achievedPerSecond", s.phase().attemptedPerSecond(), 3);
         w.writeNumberField("ok", s.phase().successes());
         w.writeNumberField("failed", s.phase().failed());
@@ -124,6 +135,10 @@ public final class CapacityFormat {
   static void writeAnswer(JsonGenerator w, CapacityResult r) throws IOException {
     JsonOutput.number(w, "heldPerSecond", r.held(), 3);
     JsonOutput.number(w, "brokeAtPerSecond", r.brokeAt(), 3);
+    if (r.plan().replayed() != null) {
+      JsonOutput.number(w, "heldSpeed", r.plan().replayed().speedOf(r.held()), 4);
+      JsonOutput.number(w, "brokeAtSpeed", r.plan().replayed().speedOf(r.brokeAt()), 4);
+    }
     w.writeBooleanField("clientLimited", r.clientLimited());
     w.writeStringField("ending", r.ending());
     w.writeNumberField("steps", r.judgedSteps());

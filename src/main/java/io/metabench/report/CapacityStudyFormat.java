@@ -57,7 +57,7 @@ public final class CapacityStudyFormat {
       CapacityResult first = s.results().get(0);
       JsonGenerator w = JsonOutput.document(out, "capacityStudySchemaVersion", SCHEMA_VERSION);
       w.writeStringField("toolVersion", Version.get());
-      w.writeStringField("operation", first.plan().operation().id());
+      w.writeStringField("operation", first.plan().label());
       w.writeStringField("mix", first.plan().mix().isEmpty() ? null
           : first.plan().mix().toString());
       w.writeStringField("bounds", first.plan().bounds().toString());

@@ -59,9 +59,8 @@ public final class CapacitySearch {
   private final StepRunner executor;
   private final StopRequest stop;
   private final Consumer<CapacityStep> listener;
-  private final List<CapacityStep> steps = new ArrayList<>();
   private int warmedBy;
-  private int judged;
+  private long kept;
 
   /**
    * A search of {@code plan} on {@code target}, each run executed by {@code executor} with
@@ -75,6 +74,25 @@ public final class CapacitySearch {
     this.executor = executor;
     this.stop = stop;
     this.listener = listener;
+  }
+
+  /**
+   * The runs a search is made of, for one kind of workload: an operation or a mix (this class),
+   * a replay ({@code io.metabench.replay.ReplayCapacity}). Used from the search's one thread.
+   */
+  public interface Steps {
+    /** Before the first step: what every step reads, made outside any measurement. */
+    void before() throws IOException, InterruptedException;
+
+    /**
+     * The run at {@code rate} operations a second (0: closed loop, the probe), what it uses
+     * made first, judged unless it is the probe; null when a stop came before it ran.
+     */
+    CapacityStep step(int number, CapacityStep.Kind kind, double rate)
+        throws IOException, InterruptedException;
+
+    /** After the last step: what {@link #before} made, removed. */
+    void after() throws IOException, InterruptedException;
   }
 
   /** Runs one of the search's runs in this process. */
@@ -108,31 +126,62 @@ public final class CapacitySearch {
     return c;
   }
 
-  /** Runs the search. */
+  /** Runs the search of an operation or a mix. */
   public CapacityResult run() throws IOException, InterruptedException {
-    long began = System.nanoTime();
-    OpType op = plan.operation();
     BenchConfig base = BenchConfig.fromConfiguration(conf);
-    long kept = UserSettings.isSetByUser(conf, ConfigKeys.FILES_PER_WORKER)
+    kept = UserSettings.isSetByUser(conf, ConfigKeys.FILES_PER_WORKER)
         ? base.filesPerWorker() : KEPT_FILES;
-    if (keepsNames()) {
-      unmeasured(firstOperation(op), kept);
-    }
+    return search(plan, target.fsUri() + "", base.threads(), new Steps() {
+      @Override
+      public void before() throws IOException, InterruptedException {
+        if (keepsNames()) {
+          unmeasured(firstOperation(plan.operation()), kept);
+        }
+      }
+
+      @Override
+      public CapacityStep step(int number, CapacityStep.Kind kind, double rate)
+          throws IOException, InterruptedException {
+        return CapacitySearch.this.step(number, kind, rate);
+      }
+
+      @Override
+      public void after() throws IOException, InterruptedException {
+        if (keepsNames()) {
+          cleanupOnly();
+        }
+      }
+    }, stop, listener);
+  }
+
+  /**
+   * Searches the highest rate {@code steps} hold under {@code plan} on {@code target} (as its
+   * result names it) with {@code threads} workers: from half a closed-loop probe's rate (or the
+   * plan's start), as {@link RateChooser} chooses; a step the client's own pause made invalid
+   * ({@link StepVerdict#clientPaused}) is run again at once, and only the second run's outcome
+   * steers the search. {@code listener} is told of each step as it ends.
+   */
+  public static CapacityResult search(CapacityPlan plan, String target, int threads, Steps steps,
+      StopRequest stop, Consumer<CapacityStep> listener) throws IOException, InterruptedException {
+    long began = System.nanoTime();
+    List<CapacityStep> done = new ArrayList<>();
+    steps.before();
     double start = plan.startRate();
     if (start <= 0) {
-      CapacityStep probe = step(0, CapacityStep.Kind.PROBE, 0, kept);
+      CapacityStep probe = taken(steps.step(0, CapacityStep.Kind.PROBE, 0), done, listener);
       start = probe == null ? 1 : probe.phase().tps() / 2;
     }
     RateChooser chooser = new RateChooser(RateChooser.round(Math.max(start, RateChooser.MIN_RATE)),
         plan.precision(), MAX_STEPS);
     String ending = "";
+    int judged = 0;
     for (RateChooser.Next next = chooser.next(); next != null; next = chooser.next()) {
-      CapacityStep s = stop.isRequested() ? null : step(++judged, next.confirming
-          ? CapacityStep.Kind.CONFIRM : CapacityStep.Kind.STEP, next.rate, kept);
+      CapacityStep s = stop.isRequested() ? null : taken(steps.step(++judged, next.confirming
+          ? CapacityStep.Kind.CONFIRM : CapacityStep.Kind.STEP, next.rate), done, listener);
       if (s != null && s.verdict().clientPaused() && !stop.isRequested()) {
         // The client's own pause decided the step: its rate is run again before the search
         // takes an outcome for it; a second pause there is the client's limit.
-        s = step(++judged, CapacityStep.Kind.CONFIRM, next.rate, kept);
+        s = taken(steps.step(++judged, CapacityStep.Kind.CONFIRM, next.rate), done, listener);
       }
       if (s == null) {
         ending = "stopped: " + stop.reason();
@@ -141,12 +190,20 @@ public final class CapacitySearch {
       chooser.record(next.rate, s.verdict().outcome(), s.verdict().worstRatio(),
           s.phase().attemptedPerSecond());
     }
-    if (keepsNames()) {
-      cleanupOnly();
+    steps.after();
+    return new CapacityResult(plan, target, threads, done, chooser.held(),
+        chooser.answerBrokeAt(), chooser.clientLimited(), ending.isEmpty() ? chooser.ending()
+        : ending, (System.nanoTime() - began) / 1e9);
+  }
+
+  /** {@code s}, kept in {@code done} and told to {@code listener} unless it is null. */
+  private static CapacityStep taken(CapacityStep s, List<CapacityStep> done,
+      Consumer<CapacityStep> listener) {
+    if (s != null) {
+      done.add(s);
+      listener.accept(s);
     }
-    return new CapacityResult(plan, target.fsUri() + "", base.threads(), steps, chooser.held(),
-        chooser.answerBrokeAt(), chooser.clientLimited(), ending.isEmpty() ? chooser.ending() : ending,
-        (System.nanoTime() - began) / 1e9);
+    return s;
   }
 
   /**
@@ -154,7 +211,7 @@ public final class CapacitySearch {
    * where it uses them up, judged unless it is the probe; null when a stop came before its phase
    * ran.
    */
-  private CapacityStep step(int number, CapacityStep.Kind kind, double rate, long kept)
+  private CapacityStep step(int number, CapacityStep.Kind kind, double rate)
       throws IOException, InterruptedException {
     OpType op = plan.operation();
     int threads = BenchConfig.fromConfiguration(conf).threads();
@@ -218,10 +275,7 @@ public final class CapacitySearch {
     if (verdict != null && ended[0] != null) {
       verdict = verdict.endedEarly(ended[0]);
     }
-    CapacityStep s = new CapacityStep(number, kind, rate, run, phase, verdict);
-    steps.add(s);
-    listener.accept(s);
-    return s;
+    return new CapacityStep(number, kind, rate, run, phase, verdict);
   }
 
   /**

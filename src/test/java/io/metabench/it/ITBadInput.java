@@ -202,6 +202,49 @@ class ITBadInput {
     }
   }
 
+  @Test
+  void aReplaySearchThatCannotBeDoneIsRefusedBeforeAnythingIsMade() throws Exception {
+    File log = new File(scratch, "two.log");
+    Files.write(log.toPath(), (AUDIT + "00,000" + LINE + AUDIT + "01,000" + LINE)
+        .getBytes("UTF-8"));
+    String[] search = {"replay", "-auditLog", log.getPath(), "-baseDir", base, "-capacity",
+        "p99=5ms"};
+    assertRefused(new Configuration(), "-capacity chooses each step's speed: drop -replaySpeed",
+        with(search, "-replaySpeed", "2"));
+    assertRefused(new Configuration(), "one replay of the whole log at the step's speed, as long "
+        + "as the log at that speed: drop -capacityStep", with(search, "-capacityStep", "3"));
+    assertRefused(new Configuration(), "-capacity mkdirs p99 <= 5 ms bounds mkdirs, which the "
+        + "log two.log does not run (it runs stat)", "replay", "-auditLog", log.getPath(),
+        "-baseDir", base, "-capacity", "mkdirs:p99=5ms");
+    assertRefused(new Configuration(), "-capacityStart is an option of a capacity search",
+        "replay", "-auditLog", log.getPath(), "-baseDir", base, "-capacityStart", "10");
+    File once = new File(scratch, "once.log");
+    Files.write(once.toPath(), (AUDIT + "00,000" + LINE + AUDIT + "00,000" + LINE)
+        .getBytes("UTF-8"));
+    assertRefused(new Configuration(), "spans no time", "replay", "-auditLog", once.getPath(),
+        "-baseDir", base, "-capacity", "p99=5ms");
+    // An earlier search's steps left in MetaBench's base directory: refused, left as found.
+    assertThat(MetaBenchRun.run(new Configuration(), scratch, "-operation", "create_write",
+        "-numFiles", "1", "-baseDir", new File(root, "searched").toURI().toString()).exitCode)
+        .isZero();
+    File left = new File(root, "searched/replay-capacity/step-3");
+    assertThat(left.mkdirs()).isTrue();
+    assertRefused(new Configuration(), "replay-capacity already exists, left by an earlier "
+        + "replay search", "replay", "-auditLog", log.getPath(), "-baseDir",
+        new File(root, "searched").toURI().toString(), "-capacity", "p99=5ms");
+  }
+
+  private static final String AUDIT = "2026-11-27 10:00:";
+  private static final String LINE = " INFO FSNamesystem.audit: allowed=true\tugi=u "
+      + "(auth:SIMPLE)\tip=/127.0.0.1\tcmd=getfileinfo\tsrc=/d/file_1\tdst=null\tperm=null"
+      + "\tproto=rpc\n";
+
+  private static String[] with(String[] args, String... more) {
+    String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
+    System.arraycopy(more, 0, all, args.length, more.length);
+    return all;
+  }
+
   private void assertRefused(Configuration conf, String message, String... args)
       throws Exception {
     Map<String, String> before = Trees.list(local, new Path(root.toURI()));

@@ -185,6 +185,59 @@ class ITCapacity {
     foundWithin(r, 500, "stat", 0.10);
   }
 
+  /**
+   * A replay searched for its speed-up: a log of 1,500 stats of 50 files in 50 directories (a
+   * replay runs a directory's commands on one thread, in order), recorded at 100 a second (the
+   * HDFS audit log's own format), replayed into the service of 500 stats a second
+   * (one server of 2 ms) holds 5x its recorded rate; found within 2.5 %, each step one replay of
+   * the whole log into a subtree of its own, removed after it.
+   */
+  @Test
+  void aReplayIsFoundAtTheSpeedUpItsStoreHoldsWithin2Point5Percent() throws Exception {
+    File log = new File(scratch, "stats.log");
+    StringBuilder lines = new StringBuilder();
+    for (int i = 0; i < 1_500; i++) {
+      long ms = 10L * i;
+      lines.append(String.format(Locale.ROOT, "2026-11-27 10:%02d:%02d,%03d INFO "
+          + "FSNamesystem.audit: allowed=true\tugi=u (auth:SIMPLE)\tip=/127.0.0.1\t"
+          + "cmd=getfileinfo\tsrc=/data/d%d/file_%d\tdst=null\tperm=null\tproto=rpc%n",
+          ms / 60_000, ms / 1000 % 60, ms % 1000, i % 50, i % 50));
+    }
+    java.nio.file.Files.write(log.toPath(), lines.toString().getBytes("UTF-8"));
+    Configuration conf = new Configuration();
+    conf.setClass("fs.capped.impl", CappedFileSystem.class, FileSystem.class);
+    conf.setInt(CappedFileSystem.SERVERS, 1);
+    conf.setLong(CappedFileSystem.SERVICE_MICROS, 2_000);
+    File base = new File(scratch, "replayed");
+    MetaBenchRun r = MetaBenchRun.run(conf, scratch, "replay", "-auditLog", log.getPath(),
+        "-threads", "24", "-capacity", "p99=20ms", "-baseDir", CappedFileSystem.uriOf(base));
+    System.out.println("=== ITCapacity: a replay\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode answer = r.json().path("answer");
+    assertThat(r.json().path("operation").asText()).isEqualTo("replay");
+    assertThat(r.json().path("replay").path("recordedPerSecond").asDouble())
+        .isCloseTo(1_500 / 14.99, org.assertj.core.data.Offset.offset(0.01));
+    double speed = answer.path("heldSpeed").asDouble();
+    assertThat(Math.abs(speed - 5.0) / 5.0).as(r.stdout).isLessThanOrEqualTo(0.025);
+    assertThat(answer.path("heldPerSecond").asDouble() / speed).isCloseTo(1_500 / 14.99,
+        org.assertj.core.data.Offset.offset(0.01));
+    assertThat(answer.path("clientLimited").asBoolean()).as(r.stdout).isFalse();
+    assertThat(r.stdout).contains(String.format(Locale.ROOT, " holds the log stats.log at %s its "
+        + "recorded rate (", io.metabench.stats.capacity.CapacityResult.speed(speed)));
+    // Every step replayed the whole log at its own speed, from the namespace it found.
+    for (JsonNode s : r.json().path("steps")) {
+      assertThat(s.path("ok").asLong()).as(s.path("run").path("replay").toString())
+          .isEqualTo(1_500);
+      if (!"probe".equals(s.path("kind").asText())) {
+        assertThat(s.path("speed").asDouble()).isCloseTo(s.path("offeredPerSecond").asDouble()
+            / (1_500 / 14.99), org.assertj.core.data.Offset.offset(0.01));
+      }
+    }
+    // The steps' subtrees are gone; the base directory keeps MetaBench's marker only.
+    String[] left = base.list();
+    assertThat(left).as(java.util.Arrays.toString(left)).doesNotContain("replay-capacity");
+  }
+
   @Test
   void aCapacityBeyondTheClientIsReportedAsTheClientsLimit() throws Exception {
     // 400,000 stats a second: far more than this client offers on two cores.

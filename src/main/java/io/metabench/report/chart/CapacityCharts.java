@@ -46,13 +46,14 @@ public final class CapacityCharts {
       return out;
     }
     judged.sort(Comparator.comparingDouble(CapacityStep::offered));
-    if (r.plan().mix().isEmpty()) {
+    if (r.plan().parts().isEmpty()) {
       out.add(chart(r, judged, r.plan().operation(), r.plan().subject()));
       return out;
     }
-    out.add(chart(r, judged, null, "mix"));
-    for (OpType op : r.plan().mix().ops()) {
-      out.add(chart(r, judged, op, "mix:" + op.id()));
+    String whole = r.plan().label();
+    out.add(chart(r, judged, null, whole));
+    for (OpType op : r.plan().parts()) {
+      out.add(chart(r, judged, op, whole + ":" + op.id()));
     }
     return out;
   }
@@ -65,8 +66,8 @@ public final class CapacityCharts {
       String name) {
     XYChart c = new XYChart(StudyCharts.WIDTH, StudyCharts.HEIGHT);
     c.setTitle(name + ": latency from when due against the rate offered");
-    c.setXAxisTitle("offered (ops/s" + (r.plan().mix().isEmpty() || op == null ? ""
-        : ", the mix's whole rate") + ")");
+    c.setXAxisTitle("offered (ops/s" + (r.plan().parts().isEmpty() || op == null ? ""
+        : ", the " + r.plan().label() + "'s whole rate") + ")");
     c.setYAxisTitle("latency (ms, log scale)");
     StudyCharts.style(c.getStyler());
     c.getStyler().setYAxisLogarithmic(true);
@@ -77,7 +78,7 @@ public final class CapacityCharts {
       List<Double> x = new ArrayList<>();
       List<Double> y = new ArrayList<>();
       for (CapacityStep s : steps) {
-        PhaseResult p = phaseOf(s, op, r.plan().mix().isEmpty());
+        PhaseResult p = phaseOf(s, op, r.plan().parts().isEmpty());
         double ms = p == null || p.successes() == 0 ? Double.NaN : p.latencyMillisAt(PERCENTILES[i]);
         if (ms > 0) {
           x.add(s.offered());
@@ -102,7 +103,9 @@ public final class CapacityCharts {
       high = Math.max(high, b.millis());
     }
     if (!Double.isNaN(r.held()) && high > 0) {
-      line(c, String.format(Locale.ROOT, "held %s ops/s", CapacityResult.rate(r.held())),
+      line(c, String.format(Locale.ROOT, "held %s ops/s%s", CapacityResult.rate(r.held()),
+          r.plan().replayed() == null ? "" : ", " + CapacityResult.speed(
+          r.plan().replayed().speedOf(r.held()))),
           Arrays.asList(r.held(), r.held()), Arrays.asList(low / 2, high * 2), HELD);
     }
     String file = "capacity-" + name.replace(':', '-').replaceAll("[^A-Za-z0-9._-]", "_");
@@ -115,7 +118,8 @@ public final class CapacityCharts {
       return s.phase();
     }
     for (PhaseResult p : s.run().phases()) {
-      if (p.partOfMix() && p.op() == op) {
+      // A mix's parts are marked so; a replay's phases are its parts.
+      if (p.op() == op && (p.partOfMix() || s.run().replay() != null)) {
         return p;
       }
     }

@@ -96,26 +96,46 @@ public final class CapacityResult {
 
   /**
    * The answer in one line: {@code stat holds 18,400 ops/s at p99 <= 10 ms (held 18,400, broke
-   * at 18,900; 11 steps, 3 min 40 s)}; a client's limit says "at least".
+   * at 18,900; 11 steps, 3 min 40 s)}; a client's limit says "at least". A replay's names the
+   * target and the speed-up: {@code hdfs://nn:8020 holds the log hdfs-audit.log at 3.40x its
+   * recorded rate (1,234 ops/s) at p99 <= 10 ms (held 3.40x, broke at 3.48x; ...)}.
    */
   public String answer() {
-    String op = plan.subject();
+    boolean replay = plan.replayed() != null;
+    String who = replay ? target + " holds the log " + plan.replayed().log() + " at"
+        : plan.subject() + " holds";
     String where = String.format(Locale.ROOT, "%d step%s, %s", judgedSteps(),
         judgedSteps() == 1 ? "" : "s", duration(seconds));
+    String then = ending.isEmpty() ? "" : "; " + ending;
     if (Double.isNaN(held)) {
-      return String.format(Locale.ROOT, "%s holds no rate at %s: the lowest tried, %s ops/s, was "
-          + "not held (%s)%s", op, plan.bounds().describe(), rate(lowestTried()), where,
-          ending.isEmpty() ? "" : "; " + ending);
+      return String.format(Locale.ROOT, "%s no %s at %s: the lowest tried, %s, was not held "
+          + "(%s)%s", who, replay ? "speed" : "rate", plan.bounds().describe(),
+          amount(lowestTried()), where, then);
     }
     if (clientLimited) {
-      return String.format(Locale.ROOT, "%s holds at least %s ops/s at %s: the client could not "
-          + "offer %s ops/s, so the store's limit was not reached (%s)%s", op, rate(held),
-          plan.bounds().describe(), rate(brokeAt), where, ending.isEmpty() ? "" : "; " + ending);
+      return String.format(Locale.ROOT, "%s least %s at %s: the client could not offer %s, so "
+          + "the store's limit was not reached (%s)%s", replay ? who : who + " at",
+          amount(held), plan.bounds().describe(), amount(brokeAt), where, then);
     }
-    return String.format(Locale.ROOT, "%s holds %s ops/s at %s (held %s, %s; %s)%s", op,
-        rate(held), plan.bounds().describe(), rate(held), Double.isNaN(brokeAt)
-        ? "none broke" : "broke at " + rate(brokeAt), where, ending.isEmpty() ? "" : "; "
-        + ending);
+    return String.format(Locale.ROOT, "%s %s at %s (held %s, %s; %s)%s", who, amount(held),
+        plan.bounds().describe(), brief(held), Double.isNaN(brokeAt) ? "none broke"
+        : "broke at " + brief(brokeAt), where, then);
+  }
+
+  /** {@code 18,400 ops/s}; a replay's {@code 3.40x its recorded rate (1,234 ops/s)}. */
+  private String amount(double r) {
+    return plan.replayed() == null ? rate(r) + " ops/s" : String.format(Locale.ROOT,
+        "%s its recorded rate (%s ops/s)", speed(plan.replayed().speedOf(r)), rate(r));
+  }
+
+  /** {@code 18,400}; a replay's {@code 3.40x}. */
+  private String brief(double r) {
+    return plan.replayed() == null ? rate(r) : speed(plan.replayed().speedOf(r));
+  }
+
+  /** {@code 3.40x}: a speed-up to three significant figures. */
+  public static String speed(double s) {
+    return Double.isNaN(s) ? "-" : String.format(Locale.ROOT, s >= 10 ? "%.1fx" : "%.2fx", s);
   }
 
   private double lowestTried() {

@@ -88,10 +88,19 @@ public final class StepVerdict {
    */
   public static StepVerdict judgeMix(PhaseResult total, List<PhaseResult> parts, double offered,
       LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn) {
+    return judgeParts("mix", total, parts, offered, bounds, failureShare, clientCpuIsOwn);
+  }
+
+  /**
+   * As {@link #judgeMix}, the whole named {@code whole} in the reasons: a replay's step, whose
+   * operations are the log's commands ({@code replay}).
+   */
+  public static StepVerdict judgeParts(String whole, PhaseResult total, List<PhaseResult> parts,
+      double offered, LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn) {
     List<StepVerdict> each = new ArrayList<>();
     List<String> names = new ArrayList<>();
     each.add(judge(total, offered, bounds.of(null), failureShare, clientCpuIsOwn, true));
-    names.add("mix");
+    names.add(whole);
     for (PhaseResult p : parts) {
       each.add(judge(p, offered, bounds.of(p.op()), failureShare, false, false));
       names.add(p.op().id());

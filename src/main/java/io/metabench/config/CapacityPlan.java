@@ -158,24 +158,10 @@ public final class CapacityPlan {
    */
   public static CapacityPlan forReplay(Configuration conf, String log, List<OpType> ops,
       long commands, long spanMillis) {
-    LatencyBounds bounds = (LatencyBounds) Option.CAPACITY.read(conf);
-    if (!bounds.present()) {
-      refuseWithoutBounds(conf);
+    if (!checkReplay(conf)) {
       return null;
     }
-    if (UserSettings.isSetByUser(conf, ConfigKeys.REPLAY_SPEED)) {
-      throw new InvalidInputException("-capacity chooses each step's speed: drop -replaySpeed "
-          + "(-capacityStart sets the first step's rate, in commands a second)");
-    }
-    if (UserSettings.isSetByUser(conf, ConfigKeys.CAPACITY_STEP_MILLIS)) {
-      throw new InvalidInputException("a replay's capacity step is one replay of the whole log "
-          + "at the step's speed, as long as the log at that speed: drop -capacityStep");
-    }
-    BenchConfig config = BenchConfig.fromConfiguration(conf);
-    if (config.maps() > 0) {
-      throw new InvalidInputException("-capacity runs in this process in this version: drop "
-          + "-maps");
-    }
+    LatencyBounds bounds = (LatencyBounds) Option.CAPACITY.read(conf);
     if (commands < 2 || spanMillis <= 0) {
       throw new InvalidInputException("the audit log " + log + " spans no time (its commands "
           + "bear one time), so it has no recorded rate to speed up: search a log that spans "
@@ -193,6 +179,34 @@ public final class CapacityPlan {
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100,
         new Replayed(log, ops, commands * 1000.0 / spanMillis));
+  }
+
+  /**
+   * Whether {@code conf}, a replay's, asks for a search; checked before its log is read.
+   *
+   * @throws InvalidInputException when a search option comes without {@code -capacity}, or the
+   *     command line contradicts a replay's search
+   */
+  public static boolean checkReplay(Configuration conf) {
+    LatencyBounds bounds = (LatencyBounds) Option.CAPACITY.read(conf);
+    if (!bounds.present()) {
+      refuseWithoutBounds(conf);
+      return false;
+    }
+    if (UserSettings.isSetByUser(conf, ConfigKeys.REPLAY_SPEED)) {
+      throw new InvalidInputException("-capacity chooses each step's speed: drop -replaySpeed "
+          + "(-capacityStart sets the first step's rate, in commands a second)");
+    }
+    if (UserSettings.isSetByUser(conf, ConfigKeys.CAPACITY_STEP_MILLIS)) {
+      throw new InvalidInputException("a replay's capacity step is one replay of the whole log "
+          + "at the step's speed, as long as the log at that speed: drop -capacityStep");
+    }
+    BenchConfig config = BenchConfig.fromConfiguration(conf);
+    if (config.maps() > 0) {
+      throw new InvalidInputException("-capacity runs in this process in this version: drop "
+          + "-maps");
+    }
+    return true;
   }
 
   private static void refuse(Configuration conf, Option o, String why) {

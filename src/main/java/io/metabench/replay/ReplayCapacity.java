@@ -3,10 +3,12 @@ package io.metabench.replay;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.CapacityPlan;
 import io.metabench.config.ConfigKeys;
+import io.metabench.config.MixSpec;
 import io.metabench.config.ReplayConfig;
 import io.metabench.core.InvalidInputException;
 import io.metabench.core.NanoClock;
 import io.metabench.core.StopRequest;
+import io.metabench.engine.PhaseEngine;
 import io.metabench.engine.Progress;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.Reachability;
@@ -17,6 +19,7 @@ import io.metabench.runner.RunChecks;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.capacity.CapacityStep;
+import io.metabench.stats.capacity.EarlyBreak;
 import io.metabench.stats.capacity.StepVerdict;
 import java.io.IOException;
 import java.util.Locale;
@@ -33,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * which is removed after it, so every step starts from the namespace the log found (precreated
  * as any replay's) and the namespace does not grow from step to step. A step is judged as a
  * whole (every command's latency from when it was due, the whole rate achieved, failures) and
- * per operation of the log ({@link StepVerdict#judgeParts}). The first run warms the client;
+ * per operation of the log ({@link StepVerdict#judgeParts}), and ended early once clearly broken
+ * ({@link EarlyBreak}: an operation's late commands counted against all the log's, which never
+ * ends a step that could hold). The first run warms the client;
  * later ones run in the warm JVM without a warm-up of their own.
  *
  * <p>Lifecycle: {@link #check} before anything is made, then the search calls {@link #before},
@@ -102,11 +107,21 @@ public final class ReplayCapacity implements CapacitySearch.Steps {
       c.setLong(ConfigKeys.CLIENT_WARMUP_MILLIS, 0);
     }
     Path dir = new Path(root(), "step-" + number);
+    // Ended once it is clearly broken: more of an operation's commands over a bound than the
+    // bound allows of all the log's (a low speed's step is as long as the log, or longer).
+    String[] ended = new String[1];
+    PhaseEngine.EarlyEnd end = kind == CapacityStep.Kind.PROBE ? PhaseEngine.EarlyEnd.NEVER
+        : (ops, soFar) -> {
+          String why = EarlyBreak.check(ops, soFar, plan.bounds(), MixSpec.NONE, rate,
+              log.size() / rate);
+          ended[0] = ended[0] == null ? why : ended[0];
+          return why;
+        };
     RunResult run;
     try {
       run = new ReplayRunner(BenchConfig.fromConfiguration(c).unsized(),
           ReplayConfig.fromConfiguration(c), log, target.under(dir), NanoClock.SYSTEM,
-          Progress.QUIET, stop).run();
+          Progress.QUIET, stop).endingEarlyWhen(end).run();
       warmed = true;
     } finally {
       remove(dir);
@@ -121,6 +136,9 @@ public final class ReplayCapacity implements CapacitySearch.Steps {
     StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : StepVerdict.judgeParts(
         "replay", total, run.phases(), rate, plan.bounds(), plan.failureShare(),
         !target.embedded());
+    if (verdict != null && ended[0] != null) {
+      verdict = verdict.endedEarly(ended[0]);
+    }
     return new CapacityStep(number, kind, rate, run, total, verdict);
   }
 

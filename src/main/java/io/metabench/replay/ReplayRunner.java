@@ -66,6 +66,7 @@ public final class ReplayRunner {
   private final ClientFactory clients;
   private File seriesPath;
   private ReplayPart lastPart;
+  private PhaseEngine.EarlyEnd earlyEnd = PhaseEngine.EarlyEnd.NEVER;
 
   /**
    * A runner showing progress through {@code progress} and stopping early, with a partial
@@ -87,6 +88,12 @@ public final class ReplayRunner {
   /** Writes the replay's per-second series (a row per operation and second) to {@code file}. */
   public ReplayRunner seriesTo(File file) {
     this.seriesPath = file;
+    return this;
+  }
+
+  /** Asks {@code e} each second of the replay whether to end it early (a capacity step). */
+  public ReplayRunner endingEarlyWhen(PhaseEngine.EarlyEnd e) {
+    this.earlyEnd = e;
     return this;
   }
 
@@ -207,7 +214,7 @@ public final class ReplayRunner {
             // Warmed no more than it replays: its commands, and its length at its pace.
             .boundedBy(schedule.paced() ? Math.round(log.spanMillis() * 1e6 / replay.speed())
                 : Long.MAX_VALUE, log.size()))
-          .tellingWindowsTo(target::measuring);
+          .tellingWindowsTo(target::measuring).endingEarlyWhen(earlyEnd);
         ReplayFeed feed = new ReplayFeed(log, schedule, pre, ops)) {
       List<FileSystem> fs = engine.clients(schedule.threads());
       List<ReplaySource> sources = new ArrayList<>();

@@ -236,6 +236,19 @@ class ITCapacity {
     // The steps' subtrees are gone; the base directory keeps MetaBench's marker only.
     String[] left = base.list();
     assertThat(left).as(java.util.Arrays.toString(left)).doesNotContain("replay-capacity");
+    // Its page in a browser: the whole replay's hockey stick and its one operation's.
+    java.util.regex.Matcher dir = java.util.regex.Pattern.compile("(?m)^Results: (.+) \\(")
+        .matcher(r.stdout);
+    assertThat(dir.find()).as(r.stdout).isTrue();
+    JsonNode seen = io.metabench.testing.Browser.open(new File(dir.group(1), "report.html"),
+        scratch);
+    assertThat(seen.path("errors").size()).as(seen.path("errors").toString()).isZero();
+    assertThat(seen.path("charts").size()).isEqualTo(2);
+    for (JsonNode c : seen.path("charts")) {
+      assertThat(c.path("drawn").asInt()).as(c.toString()).isGreaterThan(10);
+    }
+    assertThat(seen.path("data").path("answer").path("line").asText())
+        .isEqualTo(answer.path("line").asText());
   }
 
   @Test

@@ -78,8 +78,6 @@ public final class CapacityPlan {
    */
   public static CapacityPlan fromConfiguration(Configuration conf) {
     LatencyBounds bounds = (LatencyBounds) Option.CAPACITY.read(conf);
-    Option[] own = {Option.CAPACITY_STEP, Option.CAPACITY_START, Option.CAPACITY_PRECISION,
-        Option.CAPACITY_FAILURES};
     if (!bounds.present()) {
       refuseWithoutBounds(conf);
       return null;

@@ -64,6 +64,17 @@ public final class CapacityPlan {
       return recordedRate;
     }
 
+    /**
+     * The slowest speed a search tries: under it a step of a long log would run for hours, and
+     * a store that cannot hold a tenth of the recorded pace has its answer.
+     */
+    public static final double SLOWEST = 0.1;
+
+    /** The lowest rate a search tries: {@link #SLOWEST} times the recorded rate. */
+    public double lowestRate() {
+      return SLOWEST * recordedRate;
+    }
+
     /** The speed-up factor at which a replay offers {@code rate} commands a second. */
     public double speedOf(double rate) {
       return rate / recordedRate;

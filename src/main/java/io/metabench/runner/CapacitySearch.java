@@ -171,8 +171,10 @@ public final class CapacitySearch {
       CapacityStep probe = taken(steps.step(0, CapacityStep.Kind.PROBE, 0), done, listener);
       start = probe == null ? 1 : probe.phase().tps() / 2;
     }
-    RateChooser chooser = new RateChooser(RateChooser.round(Math.max(start, RateChooser.MIN_RATE)),
-        plan.precision(), MAX_STEPS);
+    double lowest = plan.replayed() == null ? RateChooser.MIN_RATE
+        : plan.replayed().lowestRate();
+    RateChooser chooser = new RateChooser(RateChooser.round(Math.max(start, lowest)),
+        plan.precision(), MAX_STEPS, lowest);
     String ending = "";
     int judged = 0;
     for (RateChooser.Next next = chooser.next(); next != null; next = chooser.next()) {

@@ -27,6 +27,7 @@ final class RateChooser {
   static final double MIN_RATE = 0.5;
 
   private final double start;
+  private final double lowest;
   private final double precision;
   private final int maxSteps;
   /** Each rate's latest outcome. */
@@ -41,7 +42,13 @@ final class RateChooser {
   private String ending = "";
 
   RateChooser(double start, double precision, int maxSteps) {
-    this.start = Math.min(MAX_RATE, Math.max(MIN_RATE, start));
+    this(start, precision, maxSteps, MIN_RATE);
+  }
+
+  /** A chooser that tries no rate under {@code lowest} (at least {@link #MIN_RATE}). */
+  RateChooser(double start, double precision, int maxSteps, double lowest) {
+    this.lowest = Math.max(MIN_RATE, lowest);
+    this.start = Math.min(MAX_RATE, Math.max(this.lowest, start));
     this.precision = precision;
     this.maxSteps = maxSteps;
   }
@@ -84,12 +91,12 @@ final class RateChooser {
     double held = held();
     double above = brokeAt();
     if (Double.isNaN(held)) {
-      double lowest = latest.firstKey();
-      if (lowest / 2 < MIN_RATE) {
-        ending = "nothing held down to " + lowest + " ops/s";
+      double low = latest.firstKey();
+      if (low <= lowest) {
+        ending = "nothing held down to " + low + " ops/s";
         return null;
       }
-      return new Next(lowest / 2, false);
+      return new Next(Math.max(lowest, low / 2), false);
     }
     if (Double.isNaN(above)) {
       if (held >= MAX_RATE) {

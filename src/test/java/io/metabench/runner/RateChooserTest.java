@@ -61,6 +61,15 @@ class RateChooserTest {
     assertThat(c.ending()).isEqualTo("nothing held down to 0.5 ops/s");
   }
 
+  @Test
+  void aFloorOfItsOwnEndsTheHalvingThere() {
+    // A replay's: a tenth of its log's recorded 100 commands a second.
+    RateChooser c = new RateChooser(80, 0.025, 30, 10);
+    List<Double> rates = search(c, r -> Outcome.BROKEN);
+    assertThat(rates).containsExactly(80.0, 40.0, 20.0, 10.0);
+    assertThat(c.ending()).isEqualTo("nothing held down to 10.0 ops/s");
+  }
+
   /**
    * CI, 2026-11-27: near a store's 4,000 ops/s the client stood still 7 to 8 ms at 3,969, twice,
    * while 4,035 broke with no pause: the store's limit was reached, so the answer is the store's

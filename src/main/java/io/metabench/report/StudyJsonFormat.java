@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.metabench.core.Version;
 import io.metabench.stats.study.StudyResult;
 import io.metabench.stats.study.StudyRun;
+import io.metabench.stats.study.StudySummary;
 import io.metabench.stats.study.SummaryRow;
+import io.metabench.stats.study.UslFit;
 import java.io.IOException;
 
 /**
@@ -55,8 +57,38 @@ public final class StudyJsonFormat implements ResultFormat<StudyResult> {
       writeSummaryRow(w, r);
     }
     w.writeEndArray();
+    writeProjections(w, result.summary());
     w.writeEndObject();
     JsonOutput.finish(w);
+  }
+
+  /**
+   * {@code uslProjections}: per target and operation with {@link UslFit#LEVELS} thread levels or
+   * more, the Universal Scalability Law's fit and its projected ceiling (docs/studies.md).
+   */
+  private static void writeProjections(JsonGenerator w, StudySummary s) throws IOException {
+    w.writeArrayFieldStart("uslProjections");
+    for (String target : s.targets()) {
+      for (String phase : s.phases()) {
+        UslFit f = s.projection(target, phase);
+        if (f == null) {
+          continue;
+        }
+        w.writeStartObject();
+        w.writeStringField("target", target);
+        w.writeStringField("operation", phase);
+        w.writeNumberField("levels", f.levels());
+        JsonOutput.number(w, "lambda", f.lambda(), 6);
+        JsonOutput.number(w, "sigma", f.sigma(), 6);
+        JsonOutput.number(w, "kappa", f.kappa(), 9);
+        JsonOutput.number(w, "rSquared", f.rSquared(), 6);
+        JsonOutput.number(w, "peakThreads", f.peakThreads(), 3);
+        JsonOutput.number(w, "ceilingPerSecond", f.ceiling(), 3);
+        w.writeStringField("line", f.describe());
+        w.writeEndObject();
+      }
+    }
+    w.writeEndArray();
   }
 
   /**

@@ -167,6 +167,29 @@ public final class StudyTextFormat implements ResultFormat<StudyResult> {
             threads(r.threads()), r.target(), r.clientBound(), r.iterations()));
       }
     }
+    for (String target : s.targets()) {
+      io.metabench.stats.study.UslFit usl = s.projection(target, phase);
+      if (usl != null) {
+        out.append(String.format(Locale.ROOT, "  %s on %s: %s%s%n", phase, target,
+            usl.describe(), overProjection(s, target, phase, usl)));
+      }
+    }
+  }
+
+  /**
+   * {@code ; measured 13,100 ops/s at 32 threads, above it: ...} when a level's mean rate
+   * exceeds the projected ceiling; empty otherwise.
+   */
+  private static String overProjection(StudySummary s, String target, String phase,
+      io.metabench.stats.study.UslFit usl) {
+    for (int threads : s.threadLevels()) {
+      SummaryRow r = s.row(target, phase, threads);
+      if (r != null && r.tpsMean() > usl.ceiling()) {
+        return String.format(Locale.ROOT, "; measured %,.0f ops/s at %s, above it: the model "
+            + "does not describe this curve", r.tpsMean(), threads(threads));
+      }
+    }
+    return "";
   }
 
   /** TPS relative to the first target's at the same concurrency; "-" when that is missing or 0. */

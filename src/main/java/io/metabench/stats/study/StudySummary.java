@@ -75,6 +75,23 @@ public final class StudySummary {
   }
 
   /**
+   * The Universal Scalability Law projection of one target's operation over the thread levels
+   * (their mean rates), or null when fewer than {@link UslFit#LEVELS} levels ran or the model
+   * fits none ({@link UslFit#of}).
+   */
+  public UslFit projection(String target, String phase) {
+    List<Integer> threads = new ArrayList<>();
+    List<Double> rates = new ArrayList<>();
+    for (SummaryRow r : rows) {
+      if (r.target().equals(target) && r.phase().equals(phase)) {
+        threads.add(r.threads());
+        rates.add(r.tpsMean());
+      }
+    }
+    return UslFit.of(threads, rates);
+  }
+
+  /**
    * Collects the phases of a study's runs and computes the summary rows. Not thread-safe; the
    * histograms given are copied, not changed.
    */

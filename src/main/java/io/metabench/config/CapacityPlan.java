@@ -111,9 +111,10 @@ public final class CapacityPlan {
     }
     BenchConfig config = BenchConfig.fromConfiguration(study.runConfiguration(conf,
         study.targets().get(0), study.threadLevels().get(0)));
-    if (config.maps() > 0 || config.processes() > 0) {
-      throw new InvalidInputException("-capacity runs in this process in this version: drop "
-          + (config.maps() > 0 ? "-maps" : "-processes"));
+    if (config.processes() > 0) {
+      throw new InvalidInputException("-capacity searches over many processes as a -maps job "
+          + "(each step a job whose maps share its rate), not over processes started by hand: "
+          + "drop -processes, or give -maps n");
     }
     List<OpType> ops = config.operations();
     if (ops.size() != 1) {
@@ -212,8 +213,8 @@ public final class CapacityPlan {
     }
     BenchConfig config = BenchConfig.fromConfiguration(conf);
     if (config.maps() > 0) {
-      throw new InvalidInputException("-capacity runs in this process in this version: drop "
-          + "-maps");
+      throw new InvalidInputException("a replay's capacity search runs in this process in this "
+          + "version: drop -maps");
     }
     return true;
   }

@@ -216,7 +216,9 @@ public final class CapacitySearch {
   private CapacityStep step(int number, CapacityStep.Kind kind, double rate)
       throws IOException, InterruptedException {
     OpType op = plan.operation();
-    int threads = BenchConfig.fromConfiguration(conf).threads();
+    BenchConfig given = BenchConfig.fromConfiguration(conf);
+    // Every worker of every map: a -maps job's rate is split over its maps.
+    int threads = given.threads() * Math.max(1, given.maps());
     double seconds = plan.stepMillis() / 1000.0;
     // Items for one step: as many as its rate uses in the step's length, or the probe's count.
     long items = rate == 0 ? PROBE_ITEMS : (long) Math.ceil(rate * seconds / threads) + 1;

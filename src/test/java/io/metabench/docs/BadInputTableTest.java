@@ -87,6 +87,7 @@ class BadInputTableTest {
           CliParser.parseReplay(args.subList(1, args.size()).toArray(new String[0]), conf);
           ReplayConfig replay = ReplayConfig.fromConfiguration(conf);
           BenchConfig.fromConfiguration(conf);
+          io.metabench.config.CapacityPlan.checkReplay(conf);
           AuditLog.read(replay.auditLog());
         } else {
           CliParser.parse(args.toArray(new String[0]), conf);

@@ -251,6 +251,30 @@ class ITCapacity {
         .isEqualTo(answer.path("line").asText());
   }
 
+  /**
+   * A {@code -maps 2} search on the local job runner: each step one job whose two maps share its
+   * rate, their figures combined into the step's before the next rate is chosen, so the answer
+   * is the whole job's: the service's 500 a second within 2.5 %, each map offered half.
+   */
+  @Test
+  void aMapsJobIsSearchedAsOneWholeAStepAJob() throws Exception {
+    MetaBenchRun r = search(1, 2_000, 12, "p99=20ms", "-maps", "2", "-D",
+        "mapreduce.framework.name=local");
+    foundWithin(r, 500);
+    assertThat(r.json().path("maps").asInt()).isEqualTo(2);
+    assertThat(r.stdout).contains("12 workers in each of 2 maps (a job a step)");
+    for (JsonNode s : r.json().path("steps")) {
+      JsonNode run = s.path("run");
+      assertThat(run.path("maps").path("reported").asInt()).as(run.path("maps").toString())
+          .isEqualTo(2);
+      if (!"probe".equals(s.path("kind").asText())) {
+        // The job offered the step's rate in all: each map half of it.
+        assertThat(run.path("parameters").path("rate").asDouble())
+            .isEqualTo(s.path("offeredPerSecond").asDouble());
+      }
+    }
+  }
+
   @Test
   void aCapacityBeyondTheClientIsReportedAsTheClientsLimit() throws Exception {
     // 400,000 stats a second: far more than this client offers on two cores.

@@ -56,6 +56,11 @@ public final class CapacityResult {
     return threads;
   }
 
+  /** The maps of each step's job (its rate split over them); 0 for a search in this process. */
+  public int maps() {
+    return steps.isEmpty() ? 0 : steps.get(0).run().mapsRequested();
+  }
+
   public List<CapacityStep> steps() {
     return steps;
   }

@@ -130,12 +130,16 @@ public final class RunCommand extends Command {
 
   /**
    * Writes a MapReduce job's series, its maps' combined by wall-clock second, into
-   * {@code series} (a process writes its own live instead); nothing when no phase has one.
+   * {@code series} (a process writes its own live instead); nothing when no phase has one or
+   * {@code series} is null.
    *
    * @return {@code result}
    */
   static RunResult writeCombinedSeries(File series, RunResult result) throws IOException {
-    SeriesFile.writeAll(series, result);
+    if (series != null) {
+      // None for a capacity step: its series is in its run's JSON.
+      SeriesFile.writeAll(series, result);
+    }
     return result;
   }
 }

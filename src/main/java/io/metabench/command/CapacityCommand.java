@@ -156,7 +156,7 @@ final class CapacityCommand {
         config.overwrite(), config.jsonOut());
     Publisher publisher = new Publisher(out);
     // One watch of the server for the whole search: each step's phases are sliced from it.
-    ServerWatch watch = ServerWatch.start(config, target, context.stop());
+    ServerWatch watch = ServerWatch.start(config, target, context.stop(), runs.serverReadings());
     CapacityResult result;
     try {
       result = search.run(s -> {

@@ -45,6 +45,11 @@ public abstract class Command {
     return live.watched(console, target, threads, map);
   }
 
+  /** Where the NameNode view's readings go live: the watch's figures, or nowhere. */
+  protected java.util.function.Consumer<java.util.Map<String, Double>> serverReadings() {
+    return live.serverReadings();
+  }
+
   /** What runs once the command line is read (and the login made). */
   protected interface Invocation {
     int execute() throws IOException, InterruptedException;

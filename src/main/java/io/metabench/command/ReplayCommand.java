@@ -52,7 +52,8 @@ public final class ReplayCommand extends Command {
       try (Target target = TargetResolver.resolve(config, conf)) {
         OutputPlan files = OutputPlan.forRun(config, "replay", target.shortName(),
             System.currentTimeMillis());
-        RunResult result = ServerWatch.around(config, target, context.stop(), () -> config.maps() > 0
+        RunResult result = ServerWatch.around(config, target, context.stop(), serverReadings(),
+            () -> config.maps() > 0
             ? RunCommand.writeCombinedSeries(files.runSeries(),
                 new MetaBenchJob(config, conf, target, context.stop()).withReplay(replay, log).run())
             : new ReplayRunner(config, replay, log, target, NanoClock.SYSTEM,

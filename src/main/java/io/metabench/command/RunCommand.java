@@ -95,7 +95,7 @@ public final class RunCommand extends Command {
       int warmedBy) throws IOException, InterruptedException {
     // The server's own view (the NameNode's metrics), read beside the whole run and sliced by
     // each phase's window afterwards: one sampler, whether the phases run here or in a job.
-    return ServerWatch.around(config, target, context.stop(),
+    return ServerWatch.around(config, target, context.stop(), serverReadings(),
         () -> executeWithout(config, conf, target, series, warmedBy));
   }
 

@@ -35,6 +35,7 @@ public final class LiveFigures implements MultiCollector {
   static final List<String> RUN_LABELS = Arrays.asList("run", "target", "threads", "map");
 
   private final String run;
+  private final ServerFigures server;
   private final Map<Labels, LatencyBuckets> latency = new LinkedHashMap<>();
   /** Per operation: its successes, and its failures by cause (empty: none yet). */
   private final Map<Labels, long[]> succeeded = new LinkedHashMap<>();
@@ -64,6 +65,14 @@ public final class LiveFigures implements MultiCollector {
   /** Figures of the run named {@code run} (its label on every figure). */
   public LiveFigures(String run) {
     this.run = run;
+    this.server = new ServerFigures(run);
+  }
+
+  /** The NameNode view's reading {@code values}, by figure, as the latest ({@link ServerFigures}). */
+  public synchronized void serverRead(Map<String, Double> values) {
+    server.read(values);
+    // A new reading is a change: the run's end waits for a scrape of its last one too.
+    changed();
   }
 
   /**
@@ -210,6 +219,7 @@ public final class LiveFigures implements MultiCollector {
     all.add(gauge("metabench_phase_offered_per_second", "The rate a paced phase offers this "
         + "process (-rate; absent in a closed loop)", l -> phases.get(l).offeredPerSecond() > 0
         ? phases.get(l).offeredPerSecond() : Double.NaN));
+    all.add(server.snapshot());
     return new MetricSnapshots(all);
   }
 

@@ -94,6 +94,14 @@ public final class LiveWatch implements AutoCloseable {
         : Progress.both(console, figures.watch(target, threads, map));
   }
 
+  /**
+   * Where the NameNode view's readings go live ({@link LiveFigures#serverRead}); nowhere when
+   * nothing watches.
+   */
+  public java.util.function.Consumer<java.util.Map<String, Double>> serverReadings() {
+    return figures == null ? values -> { } : figures::serverRead;
+  }
+
   /** The last push, then the wait for the last scrape; both said on stderr when they fail. */
   @Override
   public void close() throws InterruptedException {

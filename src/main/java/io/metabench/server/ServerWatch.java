@@ -8,9 +8,11 @@ import io.metabench.stats.ServerSamples;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,16 +32,20 @@ public final class ServerWatch implements AutoCloseable {
   /** How long a run's end waits for them when no refresh period was measured. */
   static final long UNMEASURED_WAIT_MILLIS = 22_000;
   private static final long FINAL_POLL_MILLIS = 250;
+  /** Readings told nowhere. */
+  private static final Consumer<Map<String, Double>> NOWHERE = values -> { };
 
   private final ServerProbe probe;
   private final StopRequest stop;
   private final List<ServerSamples.Sample> samples = new ArrayList<>();
   private final ScheduledExecutorService timer;
+  private final Consumer<Map<String, Double>> readings;
   private String problem = "";
 
-  private ServerWatch(ServerProbe probe, StopRequest stop) {
+  private ServerWatch(ServerProbe probe, StopRequest stop, Consumer<Map<String, Double>> readings) {
     this.probe = probe;
     this.stop = stop;
+    this.readings = readings;
     this.timer = probe == null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "metabench-server-metrics");
       t.setDaemon(true);
@@ -60,7 +66,13 @@ public final class ServerWatch implements AutoCloseable {
    */
   public static RunResult around(BenchConfig config, Target target, StopRequest stop, Run run)
       throws IOException, InterruptedException {
-    ServerWatch watch = start(config, target, stop);
+    return around(config, target, stop, NOWHERE, run);
+  }
+
+  /** As above, each reading also told to {@code readings} as it is read (the live figures). */
+  public static RunResult around(BenchConfig config, Target target, StopRequest stop,
+      Consumer<Map<String, Double>> readings, Run run) throws IOException, InterruptedException {
+    ServerWatch watch = start(config, target, stop, readings);
     RunResult result;
     try {
       result = run.run();
@@ -75,13 +87,20 @@ public final class ServerWatch implements AutoCloseable {
    * runs in a row (a capacity search's steps): {@link #close} after the last, then {@link
    * #samples}, which each run's phases are sliced from.
    */
-  public static ServerWatch start(BenchConfig config, Target target, StopRequest stop) {
-    return start(NameNodeMetrics.of(config, target), stop);
+  public static ServerWatch start(BenchConfig config, Target target, StopRequest stop,
+      Consumer<Map<String, Double>> readings) {
+    return start(NameNodeMetrics.of(config, target), stop, readings);
   }
 
   /** Starts sampling {@code probe}; null: a watch that samples nothing. */
   static ServerWatch start(ServerProbe probe, StopRequest stop) {
-    ServerWatch w = new ServerWatch(probe, stop);
+    return start(probe, stop, NOWHERE);
+  }
+
+  /** As above, each reading told to {@code readings}. */
+  static ServerWatch start(ServerProbe probe, StopRequest stop,
+      Consumer<Map<String, Double>> readings) {
+    ServerWatch w = new ServerWatch(probe, stop, readings);
     if (probe != null) {
       w.timer.scheduleAtFixedRate(w::sampleOnce, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
     }
@@ -95,6 +114,7 @@ public final class ServerWatch implements AutoCloseable {
       synchronized (this) {
         samples.add(s);
       }
+      readings.accept(s.values());
     } catch (IOException | RuntimeException e) {
       String why = e.getMessage() == null ? e.toString() : e.getMessage().split("\n")[0];
       synchronized (this) {

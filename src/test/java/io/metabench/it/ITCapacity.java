@@ -260,13 +260,14 @@ class ITCapacity {
   /**
    * A {@code -maps 2} search on the local job runner: each step one job whose two maps share its
    * rate, their figures combined into the step's before the next rate is chosen, so the answer
-   * is the whole job's: the service's 500 a second within 2.5 %, each map offered half.
+   * is the whole job's: the service's 500 a second within the 10 % asked, each map offered half.
    */
   @Test
   void aMapsJobIsSearchedAsOneWholeAStepAJob() throws Exception {
+    // Within 10 %: the precision is the other tests' to show (a job a step costs seconds).
     MetaBenchRun r = search(1, 2_000, 12, "p99=20ms", "-maps", "2", "-D",
-        "mapreduce.framework.name=local");
-    foundWithin(r, 500);
+        "mapreduce.framework.name=local", "-capacityPrecision", "10");
+    foundWithin(r, 500, "stat", 0.10);
     assertThat(r.json().path("maps").asInt()).isEqualTo(2);
     assertThat(r.stdout).contains("12 workers in each of 2 maps (a job a step)");
     for (JsonNode s : r.json().path("steps")) {

@@ -33,6 +33,7 @@ class ITPrometheus {
   private static MiniHdfs hdfs;
   private static Pushgateway pushgateway;
   private static PrometheusServer prometheus;
+  private static io.metabench.testing.JmxExporter jmx;
   @TempDir
   File scratch;
 
@@ -44,9 +45,12 @@ class ITPrometheus {
     nn.setBoolean("hadoop.prometheus.endpoint.enabled", true);
     hdfs = MiniHdfs.start(nn);
     pushgateway = Pushgateway.start();
+    // The same NameNode's figures as the JMX exporter gives them, for a NameNode without /prom.
+    jmx = io.metabench.testing.JmxExporter.start();
     prometheus = PrometheusServer.start("127.0.0.1:" + port,
         "pushgateway=" + pushgateway.address(),
-        "namenode=127.0.0.1:" + hdfs.cluster().getNameNode().getHttpAddress().getPort() + "/prom");
+        "namenode=127.0.0.1:" + hdfs.cluster().getNameNode().getHttpAddress().getPort() + "/prom",
+        "jmx=" + jmx.target());
   }
 
   @AfterAll
@@ -56,6 +60,13 @@ class ITPrometheus {
     }
     if (pushgateway != null) {
       pushgateway.close();
+    }
+    if (jmx != null) {
+      try {
+        jmx.close();
+      } catch (java.io.IOException e) {
+        System.out.println("=== ITPrometheus: closing the JMX exporter: " + e);
+      }
     }
     if (hdfs != null) {
       hdfs.close();
@@ -131,7 +142,11 @@ class ITPrometheus {
     assertThat(queries).hasSizeGreaterThanOrEqualTo(12);
     CompletableFuture<MetaBenchRun> running = CompletableFuture.supplyAsync(() -> {
       try {
-        return MetaBenchRun.run(new Configuration(), scratch, "-prometheus",
+        // The NameNode's web address, so the run reads its view too (its figures live).
+        Configuration withView = new Configuration();
+        withView.set("dfs.namenode.http-address", "127.0.0.1:"
+            + hdfs.cluster().getNameNode().getHttpAddress().getPort());
+        return MetaBenchRun.run(withView, scratch, "-prometheus",
             Integer.toString(port), "-operation", "create_write,stat", "-threads", "2",
             "-numFiles", "5000", "-duration", "5", "-rate", "2000", "-clientWarmup", "2",
             "-baseDir", hdfs.uri() + "/prom/run");
@@ -174,8 +189,23 @@ class ITPrometheus {
     assertThat(answered).as("the dashboard's queries, asked during the stat phase")
         .hasSize(queries.size());
     answered.forEach((q, n) -> assertThat(n).as(q).isPositive());
+    // The NameNode's panels answer under either source's names: each half of their `or` alone.
+    for (String q : queries) {
+      for (String name : q.split(" or ")) {
+        if (name.startsWith("Hadoop_NameNode_") || name.startsWith("rpc_")) {
+          assertThat(prometheus.query(name).size()).as(name).isPositive();
+        }
+      }
+    }
 
     String run = runLabel(r);
+    // The NameNode view's readings reached Prometheus as they were read: its RPC count grew
+    // over the run by at least the run's own calls.
+    double calls = prometheus.value("max_over_time(metabench_server_figure{run=\"" + run
+        + "\",figure=\"rpc.calls\"}[5m]) - min_over_time(metabench_server_figure{run=\""
+        + run + "\",figure=\"rpc.calls\"}[5m])");
+    assertThat(calls).as("the NameNode's RPC calls seen live over the run")
+        .isGreaterThan(r.phase("create_write").path("successful").asDouble());
     // Each phase's client warm-up (-clientWarmup 2) is in Prometheus too.
     Set<String> warmed = new LinkedHashSet<>();
     for (JsonNode s : prometheus.query("last_over_time(metabench_client_warmup_running{run=\""

@@ -38,6 +38,29 @@ class PrometheusEndpointTest {
     }
   }
 
+  /** The NameNode view's latest reading, one gauge a figure, replaced by the next reading. */
+  @Test
+  void theNameNodeViewsLatestReadingIsServed() throws Exception {
+    LiveFigures figures = new LiveFigures("20261127-120000");
+    PrometheusEndpoint e = PrometheusEndpoint.start(ListenAddress.parse("127.0.0.1:"
+        + freePort()), figures, new PrintStream(new ByteArrayOutputStream(), true, "UTF-8"));
+    try {
+      assertThat(scrape(e.address())).doesNotContain("metabench_server_figure{");
+      java.util.Map<String, Double> first = new java.util.TreeMap<>();
+      first.put("rpc.calls", 120.0);
+      first.put("rpc.queueMs", 0.25);
+      first.put("method.getFileInfo.calls", Double.NaN);
+      figures.serverRead(first);
+      figures.serverRead(java.util.Collections.singletonMap("rpc.calls", 180.0));
+      String text = scrape(e.address());
+      assertThat(text).contains("metabench_server_figure{figure=\"rpc.calls\",run=\""
+          + "20261127-120000\"} 180.0").doesNotContain("rpc.queueMs")
+          .doesNotContain("getFileInfo");
+    } finally {
+      e.stopNow();
+    }
+  }
+
   @Test
   void twoSecondsOfAPhaseAreCountedAndItsStateShown() throws Exception {
     ByteArrayOutputStream said = new ByteArrayOutputStream();

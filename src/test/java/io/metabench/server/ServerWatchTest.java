@@ -60,6 +60,20 @@ class ServerWatchTest {
   }
 
   @Test
+  void everyReadingIsToldAsItIsReadForTheLiveFigures() {
+    Scripted probe = new Scripted(4, -1);
+    java.util.List<java.util.Map<String, Double>> told = new java.util.concurrent
+        .CopyOnWriteArrayList<>();
+    ServerWatch w = ServerWatch.start(probe, StopRequest.NEVER, told::add);
+    w.close();
+    ServerSamples s = w.samples();
+    assertThat(told).hasSize(s.samples().size());
+    for (int i = 0; i < told.size(); i++) {
+      assertThat(told.get(i)).isEqualTo(s.samples().get(i).values());
+    }
+  }
+
+  @Test
   void closingWaitsForTheServersNextRefresh() {
     // The counter moves every 4th reading: the end keeps reading until it has seen it move.
     Scripted probe = new Scripted(4, -1);

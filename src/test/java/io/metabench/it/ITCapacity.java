@@ -231,7 +231,9 @@ class ITCapacity {
         assertThat(s.path("ok").asLong()).as(s.path("run").path("replay").toString())
             .isEqualTo(1_500);
       } else {
-        assertThat(s.path("outcome").asText()).isEqualTo("broken");
+        // Ended early: never held (broken; or invalid where the store's own p99 stayed under
+        // the bound and the commands waited for their directory's thread).
+        assertThat(s.path("outcome").asText()).isIn("broken", "invalid");
         assertThat(s.path("ok").asLong()).isLessThan(1_500);
       }
       if (!"probe".equals(s.path("kind").asText())) {

@@ -38,8 +38,16 @@ import org.apache.hadoop.conf.Configuration;
 final class CapacityCommand {
   private final CommandContext context;
   private final RunCommand runs;
+  /** The command whose live watch the search reports to (the run's, or the replay's). */
+  private final Command owner;
 
   CapacityCommand(CommandContext context, RunCommand runs) {
+    this(context, runs, runs);
+  }
+
+  /** A search whose steps run through {@code runs}, its server readings live as {@code owner}'s. */
+  CapacityCommand(CommandContext context, RunCommand runs, Command owner) {
+    this.owner = owner;
     this.context = context;
     this.runs = runs;
   }
@@ -156,7 +164,7 @@ final class CapacityCommand {
         config.overwrite(), config.jsonOut());
     Publisher publisher = new Publisher(out);
     // One watch of the server for the whole search: each step's phases are sliced from it.
-    ServerWatch watch = ServerWatch.start(config, target, context.stop(), runs.serverReadings());
+    ServerWatch watch = ServerWatch.start(config, target, context.stop(), owner.serverReadings());
     CapacityResult result;
     try {
       result = search.run(s -> {

@@ -43,8 +43,9 @@ public final class ReplayCommand extends Command {
     CapacityPlan capacity = CapacityPlan.forReplay(conf, replay.auditLog().getName(),
         new java.util.ArrayList<>(log.operations()), log.size(), log.spanMillis());
     if (capacity != null) {
-      return () -> new CapacityCommand(context, new RunCommand(context)).replay(capacity, conf,
-          log);
+      // The replay's own live watch gets the server's readings; its steps run no RunCommand's.
+      return () -> new CapacityCommand(context, new RunCommand(context), this).replay(capacity,
+          conf, log);
     }
     OutputPlan.checkJsonOut(config);
     RunCommand.warnAdjustments(config);

@@ -17,17 +17,20 @@ public final class CapacityPlan {
   private final LatencyBounds bounds;
   private final OpType operation;
   private final MixSpec mix;
+  private final MixSpec pinned;
   private final long stepMillis;
   private final double startRate;
   private final double precision;
   private final double failureShare;
   private final Replayed replayed;
 
-  private CapacityPlan(LatencyBounds bounds, OpType operation, MixSpec mix, long stepMillis, double startRate,
-      double precision, double failureShare, Replayed replayed) {
+  private CapacityPlan(LatencyBounds bounds, OpType operation, MixSpec mix, MixSpec pinned,
+      long stepMillis, double startRate, double precision, double failureShare,
+      Replayed replayed) {
     this.bounds = bounds;
     this.operation = operation;
     this.mix = mix;
+    this.pinned = pinned;
     this.stepMillis = stepMillis;
     this.startRate = startRate;
     this.precision = precision;
@@ -128,8 +131,10 @@ public final class CapacityPlan {
           + "walk, not operations at a rate; search an operation such as stat or create_write");
     }
     MixSpec mix = op == OpType.MIX ? config.mix() : MixSpec.NONE;
+    MixSpec pinned = pins(conf, op, mix);
     for (LatencyBounds.Bound b : bounds.bounds()) {
-      if (b.operation() != null && b.operation() != op && !mix.ops().contains(b.operation())) {
+      if (b.operation() != null && b.operation() != op && !mix.ops().contains(b.operation())
+          && !pinned.ops().contains(b.operation())) {
         String runs = mix.isEmpty() ? "-operation " + op.id() : "-mix " + mix;
         throw new InvalidInputException("-capacity " + b.describe() + " bounds "
             + b.operation().id() + ", which the search does not run (" + runs + "): bound "
@@ -142,14 +147,36 @@ public final class CapacityPlan {
       throw new InvalidInputException("-capacityStep " + step + "ms is too short to judge a "
           + "rate: give at least 2 s (8 s by default)");
     }
-    return new CapacityPlan(bounds, op, mix, step, (Double) Option.CAPACITY_START.read(conf),
+    return new CapacityPlan(bounds, op, mix, pinned, step,
+        (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100, null);
   }
 
+  /** The operations {@code conf} pins beside the searched {@code mix} of {@code op}, checked. */
+  private static MixSpec pins(Configuration conf, OpType op, MixSpec mix) {
+    MixSpec pinned = (MixSpec) Option.CAPACITY_PIN.read(conf);
+    if (pinned.isEmpty()) {
+      return pinned;
+    }
+    if (op != OpType.MIX) {
+      throw new InvalidInputException("-capacityPin offers operations at their own rates beside "
+          + "a mix the search scales: give -mix (such as -mix " + op.id() + ":1) instead of "
+          + "-operation " + op.id() + ", or drop -capacityPin");
+    }
+    for (OpType o : pinned.ops()) {
+      if (mix.ops().contains(o)) {
+        throw new InvalidInputException("-capacityPin pins " + o.id() + ", which -mix " + mix
+            + " also weighs: give it a weight in -mix (scaled by the search) or a rate in "
+            + "-capacityPin (held as it is), not both");
+      }
+    }
+    return pinned;
+  }
+
   private static void refuseWithoutBounds(Configuration conf) {
     Option[] own = {Option.CAPACITY_STEP, Option.CAPACITY_START, Option.CAPACITY_PRECISION,
-        Option.CAPACITY_FAILURES};
+        Option.CAPACITY_FAILURES, Option.CAPACITY_PIN};
     for (Option o : own) {
       if (UserSettings.isSetByUser(conf, o.key())) {
         throw new InvalidInputException(o.label() + " is an option of a capacity search: add "
@@ -184,7 +211,7 @@ public final class CapacityPlan {
             + OpType.join(ops) + "): bound one of those or every operation (p99=10ms)");
       }
     }
-    return new CapacityPlan(bounds, null, MixSpec.NONE, 0,
+    return new CapacityPlan(bounds, null, MixSpec.NONE, MixSpec.NONE, 0,
         (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100,
@@ -206,6 +233,10 @@ public final class CapacityPlan {
     if (UserSettings.isSetByUser(conf, ConfigKeys.REPLAY_SPEED)) {
       throw new InvalidInputException("-capacity chooses each step's speed: drop -replaySpeed "
           + "(-capacityStart sets the first step's rate, in commands a second)");
+    }
+    if (!((MixSpec) Option.CAPACITY_PIN.read(conf)).isEmpty()) {
+      throw new InvalidInputException("a replay's search speeds up the log's every command "
+          + "alike, its mix as recorded: drop -capacityPin");
     }
     if (UserSettings.isSetByUser(conf, ConfigKeys.CAPACITY_STEP_MILLIS)) {
       throw new InvalidInputException("a replay's capacity step is one replay of the whole log "
@@ -240,7 +271,7 @@ public final class CapacityPlan {
    * one operation.
    */
   public List<OpType> parts() {
-    return replayed != null ? replayed.ops() : mix.ops();
+    return replayed != null ? replayed.ops() : mix.at(Double.MAX_VALUE, pinned).ops();
   }
 
   /** The searched workload as files and fields name it: the operation, {@code mix}, {@code replay}. */
@@ -253,15 +284,66 @@ public final class CapacityPlan {
     return operation;
   }
 
-  /** The mix searched, its total rate scaled with its weights; {@link MixSpec#NONE} if none. */
+  /**
+   * The mix searched, as given, its rate (beside any {@link #pinned()}) scaled with its weights;
+   * {@link MixSpec#NONE} if none.
+   */
   public MixSpec mix() {
     return mix;
   }
 
-  /** What the search offers, as its answer names it: {@code stat}, {@code the mix stat:80,...}. */
+  /**
+   * The operations offered at rates of their own beside the mix ({@code -capacityPin}), their
+   * weights operations a second; {@link MixSpec#NONE} if none.
+   */
+  public MixSpec pinned() {
+    return pinned;
+  }
+
+  /**
+   * The mix a step offering {@code rate} operations a second in all runs: the pinned operations
+   * at their rates, the rest shared by the mix's weights; the mix alone at rate 0 (a closed-loop
+   * probe, which no pin can pace).
+   */
+  public MixSpec mixAt(double rate) {
+    return rate == 0 ? mix : mix.at(rate, pinned);
+  }
+
+  /**
+   * Whether every operation any step runs leaves its items as they are: the searched operation,
+   * or the mix's and its pins' operations.
+   */
+  public boolean keepsNames() {
+    return operation == OpType.MIX ? mix.keepsNames() && (pinned.isEmpty()
+        || pinned.keepsNames()) : operation != null && operation.keepsNames();
+  }
+
+  /**
+   * The lowest rate a search offers: a replay's {@link Replayed#lowestRate()}; else the pins'
+   * rates and {@code floor} beside them.
+   */
+  public double lowestRate(double floor) {
+    return replayed != null ? replayed.lowestRate() : pinned.total() + floor;
+  }
+
+  /**
+   * What the search offers, as its answer names it: {@code stat}, {@code the mix stat:80,...},
+   * {@code the mix stat:1 with create_write pinned at 100 ops/s}.
+   */
   public String subject() {
-    return replayed != null ? "the log " + replayed.log() : mix.isEmpty() ? operation.id()
-        : "the mix " + mix;
+    if (replayed != null) {
+      return "the log " + replayed.log();
+    }
+    if (mix.isEmpty()) {
+      return operation.id();
+    }
+    StringBuilder s = new StringBuilder("the mix " + mix);
+    for (int i = 0; i < pinned.ops().size(); i++) {
+      s.append(i == 0 ? " with " : i == pinned.ops().size() - 1 ? " and " : ", ")
+          .append(pinned.ops().get(i).id()).append(" pinned at ")
+          .append(MixSpec.plain(pinned.weight(i))).append(" ops/s");
+    }
+    return s.toString();
   }
 
   /** How long each step offers its rate; 0 for a replay, whose step is one replay of the log. */

@@ -232,6 +232,8 @@ public final class ConfigKeys {
   public static final String CAPACITY_PRECISION = "metabench.capacity.precision";
   /** The share of failed operations, in percent, at or above which a step is broken. */
   public static final String CAPACITY_FAILURES = "metabench.capacity.failures";
+  /** Operations a capacity search pins at rates of their own beside its mix. */
+  public static final String CAPACITY_PIN = "metabench.capacity.pin";
 
   /**
    * The subtree the traversal phases (ls_r, count, du) walk: a path relative to the base

@@ -30,6 +30,20 @@ public final class MixSpec {
    * @throws InvalidInputException naming the part that is wrong and the fix
    */
   public static MixSpec parse(String spec) {
+    return parse(spec, "-mix", "weight", "create_write:20,open_read:50,stat:20,rename:5,delete:5");
+  }
+
+  /**
+   * Operations a capacity search pins at rates of their own ({@code -capacityPin
+   * create_write:100}), parsed as a mix whose weights are operations a second.
+   *
+   * @throws InvalidInputException naming the part that is wrong and the fix
+   */
+  public static MixSpec parsePins(String spec) {
+    return parse(spec, "-capacityPin", "rate", "create_write:100 (operations a second)");
+  }
+
+  private static MixSpec parse(String spec, String option, String value, String example) {
     if (spec == null || spec.trim().isEmpty()) {
       return NONE;
     }
@@ -39,19 +53,18 @@ public final class MixSpec {
       String[] kv = part.trim().split(":");
       double w = kv.length == 2 ? weight(kv[1]) : Double.NaN;
       if (kv.length != 2 || !(w > 0) || Double.isInfinite(w)) {
-        throw new InvalidInputException("-mix part '" + part.trim() + "' is not operation:weight "
-            + "with a positive weight; give e.g. -mix create_write:20,open_read:50,stat:20,"
-            + "rename:5,delete:5");
+        throw new InvalidInputException(option + " part '" + part.trim() + "' is not operation:"
+            + value + " with a positive " + value + "; give e.g. " + option + " " + example);
       }
       OpType op = OpType.byName(kv[0]);
       if (!mixable(op)) {
-        throw new InvalidInputException("-mix cannot draw " + op.id() + ": a mix works on files "
+        throw new InvalidInputException(option + " cannot draw " + op.id() + ": a mix works on files "
             + "and draws from create_write, open_read, stat, exists, chmod, set_times, list, "
             + "append, rename and delete");
       }
       if (ops.contains(op)) {
-        throw new InvalidInputException("-mix names " + op.id() + " twice; give each operation "
-            + "once with its weight");
+        throw new InvalidInputException(option + " names " + op.id() + " twice; give each "
+            + "operation once with its " + value);
       }
       ops.add(op);
       weights.add(w);
@@ -105,22 +118,55 @@ public final class MixSpec {
 
   /** Each weight as a share of their sum, in the order of {@link #ops()}. */
   public double share(int i) {
+    return weights[i] / total();
+  }
+
+  /** The sum of the weights (of a pin's: operations a second in all). */
+  public double total() {
     double sum = 0;
     for (double w : weights) {
       sum += w;
     }
-    return weights[i] / sum;
+    return sum;
+  }
+
+  /**
+   * This mix at {@code rate} operations a second in all, {@code pinned}'s operations at their
+   * own rates and the rest of the rate shared by this mix's weights: a mix whose weights are
+   * each operation's rate. This mix itself when nothing is pinned.
+   *
+   * @throws IllegalArgumentException when {@code rate} does not exceed the pinned rates
+   */
+  public MixSpec at(double rate, MixSpec pinned) {
+    if (pinned.isEmpty()) {
+      return this;
+    }
+    double rest = rate - pinned.total();
+    if (!(rest > 0)) {
+      throw new IllegalArgumentException(rate + " ops/s leaves nothing beside the pins " + pinned);
+    }
+    List<OpType> all = new ArrayList<>(ops);
+    all.addAll(pinned.ops);
+    double[] w = java.util.Arrays.copyOf(weights, all.size());
+    for (int i = 0; i < ops.size(); i++) {
+      w[i] = share(i) * rest;
+    }
+    System.arraycopy(pinned.weights, 0, w, ops.size(), pinned.weights.length);
+    return new MixSpec(Collections.unmodifiableList(all), w);
   }
 
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < ops.size(); i++) {
-      sb.append(i == 0 ? "" : ",").append(ops.get(i).id()).append(':')
-          .append(new java.math.BigDecimal(Double.toString(weights[i])).stripTrailingZeros()
-              .toPlainString());
+      sb.append(i == 0 ? "" : ",").append(ops.get(i).id()).append(':').append(plain(weights[i]));
     }
     return sb.toString().toLowerCase(Locale.ROOT);
+  }
+
+  /** {@code 12.5}, {@code 100}: a weight as given, with no trailing zeros. */
+  static String plain(double weight) {
+    return new java.math.BigDecimal(Double.toString(weight)).stripTrailingZeros().toPlainString();
   }
 
   @Override

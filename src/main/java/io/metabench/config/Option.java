@@ -200,6 +200,10 @@ public enum Option {
   CAPACITY_FAILURES(SET, ValueType.PERCENT, cli("%", "capacityFailures")
       .key(ConfigKeys.CAPACITY_FAILURES).def(1.0).group(Group.CAPACITY).help("A step whose "
           + "failed operations reach this share, in percent, is broken (default {default})")),
+  CAPACITY_PIN(SET, ValueType.PINS, cli("op:ops/s,...", "capacityPin")
+      .key(ConfigKeys.CAPACITY_PIN).def("").group(Group.CAPACITY).help("Operations a search of "
+          + "-mix offers at rates of their own, beside the mix it scales (operations a second "
+          + "in all)")),
   SUBTREE(SET, TEXT, cli("path", "subtree").key(ConfigKeys.SUBTREE).def("").run("subtree")
       .group(Group.PHASES).help("The subtree ls_r, count and du walk: relative to the base "
           + "directory, or absolute on its file system (default: the base directory)")),

@@ -194,6 +194,7 @@ public abstract class ValueType {
 
   /** A {@link MixSpec}; the JSON shows its text. */
   static final ValueType MIX = textual(MixSpec::parse);
+  static final ValueType PINS = textual(MixSpec::parsePins);
 
   /** A {@link LocalClient}; the JSON shows {@code posix} or {@code hadoop}. */
   static final ValueType LOCAL_CLIENT = textual(LocalClient::parse);

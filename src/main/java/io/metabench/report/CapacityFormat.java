@@ -78,6 +78,8 @@ public final class CapacityFormat {
         w.writeEndObject();
       }
       w.writeStringField("mix", r.plan().mix().isEmpty() ? null : r.plan().mix().toString());
+      w.writeStringField("pinned", r.plan().pinned().isEmpty() ? null
+          : r.plan().pinned().toString());
       w.writeStringField("target", r.target());
       w.writeNumberField("threads", r.threads());
       w.writeNumberField("maps", r.maps());

@@ -60,6 +60,8 @@ public final class CapacityStudyFormat {
       w.writeStringField("operation", first.plan().label());
       w.writeStringField("mix", first.plan().mix().isEmpty() ? null
           : first.plan().mix().toString());
+      w.writeStringField("pinned", first.plan().pinned().isEmpty() ? null
+          : first.plan().pinned().toString());
       w.writeStringField("bounds", first.plan().bounds().toString());
       w.writeStringField("boundsDescribed", first.plan().bounds().describe());
       w.writeNumberField("threads", first.threads());

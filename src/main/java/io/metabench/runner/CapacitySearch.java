@@ -134,7 +134,9 @@ public final class CapacitySearch {
     return search(plan, target.fsUri() + "", base.threads(), new Steps() {
       @Override
       public void before() throws IOException, InterruptedException {
-        if (keepsNames()) {
+        // What every step leaves as it is (reads, chmod, ...) is made once for all steps, as
+        // a step of an operation that uses its items up cannot have it.
+        if (plan.keepsNames()) {
           unmeasured(firstOperation(plan.operation()), kept);
         }
       }
@@ -147,7 +149,7 @@ public final class CapacitySearch {
 
       @Override
       public void after() throws IOException, InterruptedException {
-        if (keepsNames()) {
+        if (plan.keepsNames()) {
           cleanupOnly();
         }
       }
@@ -171,8 +173,7 @@ public final class CapacitySearch {
       CapacityStep probe = taken(steps.step(0, CapacityStep.Kind.PROBE, 0), done, listener);
       start = probe == null ? 1 : probe.phase().tps() / 2;
     }
-    double lowest = plan.replayed() == null ? RateChooser.MIN_RATE
-        : plan.replayed().lowestRate();
+    double lowest = plan.lowestRate(RateChooser.MIN_RATE);
     RateChooser chooser = new RateChooser(RateChooser.round(Math.max(start, lowest)),
         plan.precision(), MAX_STEPS, lowest);
     String ending = "";
@@ -228,16 +229,21 @@ public final class CapacitySearch {
     Configuration c = runOf(conf, op);
     c.set(ConfigKeys.RATE, Double.toString(rate));
     c.setBoolean(ConfigKeys.QUIET, true);
-    if (keepsNames() || op == OpType.MIX) {
+    // A mix's operations at this rate: any pinned at their own rates, the rest by weight.
+    MixSpec mix = plan.mixAt(rate);
+    if (op == OpType.MIX) {
+      c.set(ConfigKeys.MIX, mix.toString());
+    }
+    if (plan.keepsNames() || op == OpType.MIX) {
       // Bound by time; the probe, closed loop, for half a step.
       c.setLong(ConfigKeys.DURATION_MILLIS, rate == 0 ? plan.stepMillis() / 2
           : plan.stepMillis());
     }
-    if (keepsNames()) {
+    if (plan.keepsNames()) {
       // Its items made once, before the first step, and read by every step.
       c.setLong(ConfigKeys.FILES_PER_WORKER, kept);
     } else if (op == OpType.MIX) {
-      MixSet set = MixSet.of(plan.mix(), rate == 0 ? PROBE_ITEMS : rate * seconds / threads);
+      MixSet set = MixSet.of(mix, rate == 0 ? PROBE_ITEMS : rate * seconds / threads);
       c.setLong(ConfigKeys.FILES_PER_WORKER, set.items);
       c.setInt(ConfigKeys.MIX_FILL_PERCENT, set.fillPercent);
       c.setBoolean(ConfigKeys.CLEANUP, true);
@@ -248,7 +254,7 @@ public final class CapacitySearch {
     String[] ended = new String[1];
     PhaseEngine.EarlyEnd end = kind == CapacityStep.Kind.PROBE ? PhaseEngine.EarlyEnd.NEVER
         : (ops, soFar) -> {
-          String why = EarlyBreak.check(ops, soFar, plan.bounds(), plan.mix(), rate, seconds);
+          String why = EarlyBreak.check(ops, soFar, plan.bounds(), mix, rate, seconds);
           ended[0] = ended[0] == null ? why : ended[0];
           return why;
         };
@@ -280,16 +286,6 @@ public final class CapacitySearch {
       verdict = verdict.endedEarly(ended[0]);
     }
     return new CapacityStep(number, kind, rate, run, phase, verdict);
-  }
-
-  /**
-   * Whether the searched operation leaves its items as they are (a read, chmod, ...), or the
-   * searched mix has only such operations: its items are then made once, before the first step,
-   * and every step works on them, as a step of an operation that uses its items up cannot.
-   */
-  private boolean keepsNames() {
-    return plan.operation() == OpType.MIX ? plan.mix().keepsNames()
-        : plan.operation().keepsNames();
   }
 
   /**

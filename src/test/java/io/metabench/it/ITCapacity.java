@@ -119,6 +119,44 @@ class ITCapacity {
     io.metabench.testing.Browser.screenshot(page, new File(shots, "capacity.png"), scratch);
   }
 
+  /**
+   * A mix of stats beside exists calls pinned at 100 a second, both one call to the same service
+   * of 500 a second: the search finds the 500 in all (400 of them the mix's), and every step it
+   * held offered the exists at their own rate, whatever the mix's.
+   */
+  @Test
+  void aPinnedOperationKeepsItsRateWhileTheMixIsScaled() throws Exception {
+    MetaBenchRun r = search(1, 2_000, new String[] {"-mix", "stat:1", "-threads", "24",
+        "-capacity", "p99=20ms", "-capacityPin", "exists:100"});
+    JsonNode answer = r.json().path("answer");
+    double held = answer.path("heldPerSecond").asDouble();
+    assertThat(Math.abs(held - 500) / 500).as(r.stdout).isLessThanOrEqualTo(0.025);
+    assertThat(answer.path("line").asText()).startsWith(String.format(Locale.ROOT,
+        "the mix stat:1 with exists pinned at 100 ops/s holds %s ops/s in all (%s of the mix's) "
+        + "at p99 <= 20 ms", io.metabench.stats.capacity.CapacityResult.rate(held),
+        io.metabench.stats.capacity.CapacityResult.rate(held - 100)));
+    assertThat(r.json().path("pinned").asText()).isEqualTo("exists:100");
+    long exists = 0;
+    double seconds = 0;
+    int heldSteps = 0;
+    for (JsonNode s : r.json().path("steps")) {
+      if (!"held".equals(s.path("outcome").asText())) {
+        continue;
+      }
+      heldSteps++;
+      for (JsonNode p : s.path("run").path("phases")) {
+        if (p.path("operation").asText().equals("mix:exists")) {
+          exists += p.path("attempted").asLong();
+          seconds += p.path("elapsedSeconds").asDouble();
+        }
+      }
+    }
+    // Each held step offered 100 exists a second, drawn at random: over the held steps' few
+    // thousand operations the draws' chance is a few percent.
+    assertThat(heldSteps).as(r.stdout).isGreaterThanOrEqualTo(2);
+    assertThat(exists / seconds).as(r.stdout).isBetween(85.0, 115.0);
+  }
+
   /** 4,000 a second (500 are found below, with a pause of the client, and by a mix). */
   @Test
   void findsFourThousandWithin2Point5Percent() throws Exception {

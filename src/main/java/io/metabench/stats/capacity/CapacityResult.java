@@ -127,10 +127,17 @@ public final class CapacityResult {
         : "broke at " + brief(brokeAt), where, then);
   }
 
-  /** {@code 18,400 ops/s}; a replay's {@code 3.40x its recorded rate (1,234 ops/s)}. */
+  /**
+   * {@code 18,400 ops/s}; beside pinned operations {@code 500 ops/s in all (400 of the mix's)};
+   * a replay's {@code 3.40x its recorded rate (1,234 ops/s)}.
+   */
   private String amount(double r) {
-    return plan.replayed() == null ? rate(r) + " ops/s" : String.format(Locale.ROOT,
-        "%s its recorded rate (%s ops/s)", speed(plan.replayed().speedOf(r)), rate(r));
+    if (plan.replayed() != null) {
+      return String.format(Locale.ROOT, "%s its recorded rate (%s ops/s)",
+          speed(plan.replayed().speedOf(r)), rate(r));
+    }
+    return rate(r) + " ops/s" + (plan.pinned().isEmpty() ? "" : " in all (" + rate(r
+        - plan.pinned().total()) + " of the mix's)");
   }
 
   /** {@code 18,400}; a replay's {@code 3.40x}. */

@@ -120,9 +120,19 @@ final class CapacityCommand {
     BenchConfig firstConfig = BenchConfig.fromConfiguration(first);
     try (Target target = TargetResolver.resolve(firstConfig, conf)) {
       RunChecks.preflight(firstConfig, target);
-      return searchOn(plan, config, target, outDir, label, listener -> new CapacitySearch(plan,
-          conf, target, (c, rc, t, warmedBy, end) -> runs.executeWithout(c, rc, t, null,
-          warmedBy, end), context.stop(), listener).run());
+      CapacitySearch.StepRunner here = (c, rc, t, warmedBy, end) -> runs.executeWithout(c, rc,
+          t, null, warmedBy, end);
+      // Processes started by hand: each run combined with the others' before it is judged.
+      ProcessExchange together = config.processes() == 0 ? null
+          : new ProcessExchange(here, config, target);
+      try {
+        return searchOn(plan, config, target, outDir, label, listener -> new CapacitySearch(plan,
+            conf, target, together == null ? here : together, context.stop(), listener).run());
+      } finally {
+        if (together != null) {
+          together.close();
+        }
+      }
     }
   }
 

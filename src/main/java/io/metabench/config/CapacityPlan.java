@@ -23,10 +23,12 @@ public final class CapacityPlan {
   private final double precision;
   private final double failureShare;
   private final Replayed replayed;
+  private final int processes;
 
   private CapacityPlan(LatencyBounds bounds, OpType operation, MixSpec mix, MixSpec pinned,
       long stepMillis, double startRate, double precision, double failureShare,
-      Replayed replayed) {
+      Replayed replayed, int processes) {
+    this.processes = processes;
     this.bounds = bounds;
     this.operation = operation;
     this.mix = mix;
@@ -114,11 +116,6 @@ public final class CapacityPlan {
     }
     BenchConfig config = BenchConfig.fromConfiguration(study.runConfiguration(conf,
         study.targets().get(0), study.threadLevels().get(0)));
-    if (config.processes() > 0) {
-      throw new InvalidInputException("-capacity searches over many processes as a -maps job "
-          + "(each step a job whose maps share its rate), not over processes started by hand: "
-          + "drop -processes, or give -maps n");
-    }
     List<OpType> ops = config.operations();
     if (ops.size() != 1) {
       throw new InvalidInputException("-capacity searches one operation or one mix: give one "
@@ -150,7 +147,7 @@ public final class CapacityPlan {
     return new CapacityPlan(bounds, op, mix, pinned, step,
         (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
-        (Double) Option.CAPACITY_FAILURES.read(conf) / 100, null);
+        (Double) Option.CAPACITY_FAILURES.read(conf) / 100, null, config.processes());
   }
 
   /** The operations {@code conf} pins beside the searched {@code mix} of {@code op}, checked. */
@@ -215,7 +212,7 @@ public final class CapacityPlan {
         (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100,
-        new Replayed(log, ops, commands * 1000.0 / spanMillis));
+        new Replayed(log, ops, commands * 1000.0 / spanMillis), 0);
   }
 
   /**
@@ -259,6 +256,14 @@ public final class CapacityPlan {
 
   public LatencyBounds bounds() {
     return bounds;
+  }
+
+  /**
+   * The processes started by hand that search together ({@code -processes n}, each offering an
+   * nth of every step's rate); 0 for one process or a {@code -maps} job.
+   */
+  public int processes() {
+    return processes;
   }
 
   /** The replayed log a replay's search speeds up; null for an operation's or a mix's. */

@@ -203,4 +203,32 @@ public final class FileBarrier implements PhaseBarrier {
     }
     return ready;
   }
+
+  /**
+   * Marks member {@code index} of {@code count} done with {@code dir} ({@code done_<index>});
+   * the member that finds all {@code count} done removes it. A directory another member removed
+   * meanwhile (its listing or this member's marker then fails) is no failure: all were done.
+   *
+   * @return whether this member removed the directory
+   * @throws IOException when the directory, still there, could not be marked or removed
+   */
+  public static boolean leave(FileSystem fs, Path dir, int index, int count) throws IOException {
+    try {
+      if (!fs.exists(dir)) {
+        // Not made again by the marker's create: the others were all done.
+        return false;
+      }
+      fs.create(new Path(dir, "done_" + index), true).close();
+      int done = 0;
+      for (FileStatus s : fs.listStatus(dir)) {
+        done += s.getPath().getName().startsWith("done_") ? 1 : 0;
+      }
+      return done >= count && fs.delete(dir, true);
+    } catch (IOException e) {
+      if (!fs.exists(dir)) {
+        return false;
+      }
+      throw e;
+    }
+  }
 }

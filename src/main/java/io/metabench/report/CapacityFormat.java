@@ -37,7 +37,9 @@ public final class CapacityFormat {
     public void write(CapacityResult r, Appendable out) throws IOException {
       out.append(String.format(Locale.ROOT, "capacity of %s on %s, %d workers%s: the highest "
           + "rate held at %s, each step %s%n%n", r.plan().subject(), r.target(), r.threads(),
-          r.maps() > 0 ? " in each of " + r.maps() + " maps (a job a step)" : "",
+          r.plan().processes() > 0 ? " in each of " + r.plan().processes() + " processes (their "
+          + "results combined each step)" : r.maps() > 0 ? " in each of " + r.maps()
+          + " maps (a job a step)" : "",
           r.plan().bounds().describe(), r.plan().replayed() != null ? String.format(Locale.ROOT,
           "one replay of the log (recorded at %s ops/s)", CapacityResult.rate(
           r.plan().replayed().recordedRate())) : fixed(r.plan().stepMillis() / 1000.0, 0) + " s"));
@@ -83,6 +85,7 @@ public final class CapacityFormat {
       w.writeStringField("target", r.target());
       w.writeNumberField("threads", r.threads());
       w.writeNumberField("maps", r.maps());
+      w.writeNumberField("processes", r.plan().processes());
       w.writeStringField("bounds", r.plan().bounds().toString());
       w.writeStringField("boundsDescribed", r.plan().bounds().describe());
       JsonOutput.number(w, "stepSeconds", r.plan().stepMillis() / 1000.0, 3);

@@ -218,8 +218,9 @@ public final class CapacitySearch {
       throws IOException, InterruptedException {
     OpType op = plan.operation();
     BenchConfig given = BenchConfig.fromConfiguration(conf);
-    // Every worker of every map: a -maps job's rate is split over its maps.
-    int threads = given.threads() * Math.max(1, given.maps());
+    // Every worker of every map (process): a -maps job's rate is split over its maps, and
+    // each of -processes n offers its nth.
+    int threads = given.threads() * Math.max(1, given.maps()) * Math.max(1, given.processes());
     double seconds = plan.stepMillis() / 1000.0;
     // Items for one step: as many as its rate uses in the step's length, or the probe's count.
     long items = rate == 0 ? PROBE_ITEMS : (long) Math.ceil(rate * seconds / threads) + 1;
@@ -227,7 +228,7 @@ public final class CapacitySearch {
       unmeasured(firstOperation(op), items);
     }
     Configuration c = runOf(conf, op);
-    c.set(ConfigKeys.RATE, Double.toString(rate));
+    c.set(ConfigKeys.RATE, Double.toString(rate / Math.max(1, given.processes())));
     c.setBoolean(ConfigKeys.QUIET, true);
     // A mix's operations at this rate: any pinned at their own rates, the rest by weight.
     MixSpec mix = plan.mixAt(rate);
@@ -254,6 +255,8 @@ public final class CapacitySearch {
     String[] ended = new String[1];
     PhaseEngine.EarlyEnd end = kind == CapacityStep.Kind.PROBE ? PhaseEngine.EarlyEnd.NEVER
         : (ops, soFar) -> {
+          // The whole step's rate: one of -processes n ends early only when its own late
+          // operations break the bound for all n, so every process's combined step is broken.
           String why = EarlyBreak.check(ops, soFar, plan.bounds(), mix, rate, seconds);
           ended[0] = ended[0] == null ? why : ended[0];
           return why;

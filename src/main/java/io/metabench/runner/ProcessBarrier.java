@@ -7,7 +7,6 @@ import io.metabench.fs.Target;
 import io.metabench.path.BaseDirMarker;
 import java.io.Closeable;
 import java.io.IOException;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -64,16 +63,9 @@ public final class ProcessBarrier implements PhaseBarrier, Closeable {
   @Override
   public void close() throws IOException {
     try {
-      fs.create(new Path(dir, "done_" + config.mapIndex()), true).close();
-      int done = 0;
-      for (FileStatus s : fs.listStatus(dir)) {
-        done += s.getPath().getName().startsWith("done_") ? 1 : 0;
-      }
-      if (done >= config.processes()) {
-        fs.delete(dir, true);
-        if (config.cleanup()) {
-          BaseDirMarker.releaseIfUnused(fs, base);
-        }
+      if (FileBarrier.leave(fs, dir, config.mapIndex(), config.processes())
+          && config.cleanup()) {
+        BaseDirMarker.releaseIfUnused(fs, base);
       }
     } catch (IOException e) {
       LOG.warn("could not tidy the processes' barrier {}: {}", dir, e.toString());

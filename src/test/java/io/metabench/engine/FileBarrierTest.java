@@ -114,6 +114,19 @@ class FileBarrierTest {
   }
 
   @Test
+  void theLastToLeaveRemovesTheDirectoryAndALaterLeaverFindsItGone() throws Exception {
+    FileSystem fs = FileSystem.getLocal(new Configuration());
+    Path d = new Path(new File(dir, "left").toURI());
+    fs.mkdirs(d);
+    assertThat(FileBarrier.leave(fs, d, 0, 2)).isFalse();
+    assertThat(fs.exists(d)).isTrue();
+    assertThat(FileBarrier.leave(fs, d, 1, 2)).isTrue();
+    assertThat(fs.exists(d)).isFalse();
+    // One whose marker was made as another removed the directory: no failure, nothing removed.
+    assertThat(FileBarrier.leave(fs, d, 0, 2)).isFalse();
+  }
+
+  @Test
   void aWaitingProcessPollsLessOftenTheMoreProcessesWait() throws Exception {
     assertThat(FileBarrier.pollMillis(3)).isEqualTo(50);
     assertThat(FileBarrier.pollMillis(200)).isEqualTo(200);

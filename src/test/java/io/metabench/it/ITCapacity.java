@@ -157,6 +157,54 @@ class ITCapacity {
     assertThat(exists / seconds).as(r.stdout).isBetween(85.0, 115.0);
   }
 
+  /**
+   * Two processes started by hand ({@code -processes 2}, here two runs in this JVM, as ITMerge
+   * starts them) search the one service of 500 a second together: each offers half of every
+   * step, judges the two combined and so chooses what the other chooses; both find the 500
+   * within 2.5 %, through the same steps, and the results they exchanged are removed.
+   */
+  @Test
+  void processesStartedByHandSearchAsOne() throws Exception {
+    Configuration conf = new Configuration();
+    conf.setClass("fs.capped.impl", CappedFileSystem.class, FileSystem.class);
+    conf.setInt(CappedFileSystem.SERVERS, 1);
+    conf.setLong(CappedFileSystem.SERVICE_MICROS, 2_000);
+    File base = new File(scratch, "processes");
+    long start = System.currentTimeMillis() / 1000 + 3;
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors
+        .newFixedThreadPool(2);
+    java.util.List<java.util.concurrent.Future<MetaBenchRun>> runs = new java.util.ArrayList<>();
+    for (int m = 0; m < 2; m++) {
+      String[] args = {"-operation", "stat", "-threads", "12", "-capacity", "p99=20ms",
+          "-numFiles", "20", "-clientWarmup", "0", "-capacityStep", "2", "-baseDir",
+          CappedFileSystem.uriOf(base), "-processes", "2", "-mapIndex", Integer.toString(m),
+          "-startTime", Long.toString(start), "-outDir", new File(scratch, "out-" + m).getPath()};
+      runs.add(pool.submit(() -> MetaBenchRun.run(conf, scratch, args)));
+    }
+    java.util.List<JsonNode> answers = new java.util.ArrayList<>();
+    try {
+      for (java.util.concurrent.Future<MetaBenchRun> f : runs) {
+        MetaBenchRun r = f.get();
+        System.out.println("=== ITCapacity: a process of two\n" + r.stdout);
+        assertThat(r.exitCode).as(r.toString()).isZero();
+        assertThat(r.stdout).contains("12 workers in each of 2 processes");
+        assertThat(r.json().path("processes").asInt()).isEqualTo(2);
+        foundWithin(r, 500);
+        // Every step judged both processes' operations: 24 workers in all.
+        JsonNode step = r.json().path("steps").get(1);
+        assertThat(step.path("run").path("phases").get(0).path("workers").asInt())
+            .as(step.toString()).isEqualTo(24);
+        answers.add(r.json().path("answer"));
+      }
+    } finally {
+      pool.shutdown();
+    }
+    for (String same : new String[] {"heldPerSecond", "brokeAtPerSecond", "steps"}) {
+      assertThat(answers.get(1).path(same)).as(same).isEqualTo(answers.get(0).path(same));
+    }
+    assertThat(new File(base, ".metabench/capacity-" + start)).doesNotExist();
+  }
+
   /** 4,000 a second (500 are found below, with a pause of the client, and by a mix). */
   @Test
   void findsFourThousandWithin2Point5Percent() throws Exception {

@@ -58,7 +58,8 @@ public final class CapacityResult {
 
   /** The maps of each step's job (its rate split over them); 0 for a search in this process. */
   public int maps() {
-    return steps.isEmpty() ? 0 : steps.get(0).run().mapsRequested();
+    // The processes' combined steps read as a job's maps; they are the plan's processes.
+    return steps.isEmpty() || plan.processes() > 0 ? 0 : steps.get(0).run().mapsRequested();
   }
 
   public List<CapacityStep> steps() {

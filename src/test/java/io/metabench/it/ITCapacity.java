@@ -374,7 +374,7 @@ class ITCapacity {
   @Test
   void aCapacityBeyondTheClientIsReportedAsTheClientsLimit() throws Exception {
     // 400,000 stats a second: far more than this client offers on two cores.
-    MetaBenchRun r = search(40, 100, 16, "p99=1ms", "-capacityPrecision", "20");
+    MetaBenchRun r = search(40, 100, 16, "p99=1ms", "-capacityPrecision", "60");
     JsonNode answer = r.json().path("answer");
     assertThat(answer.path("clientLimited").asBoolean()).as(r.stdout).isTrue();
     assertThat(answer.path("heldPerSecond").asDouble()).isLessThan(400_000);

@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
 # A capacity search's speed, repeatability and consistency (docs/capacity.md): REPEATS searches
-# of OPERATION under BOUND with MetaBench's defaults otherwise (8 s steps, 2.5 % precision), then
-# for each answer two fixed-rate runs of one step's length at 0.9 and 1.1 times the rate held,
-# judged by the search's own rule (achieved >= 0.98 x offered, the bound on latency from when due,
-# failures under 1 %): consistent when the first holds and the second does not.
-# Prints each repeat's answer, steps and wall time, each check, then the spread of the rates
+# of OPERATION under BOUND with MetaBench's defaults otherwise (8 s steps, 2.5 % precision), each
+# with -capacityCheck CHECK [10]: after its answer, one step CHECK % below the rate held and one
+# above, judged by the search's own rule (consistent when the first holds and the second does not).
+# Prints each repeat's answer (with its check), steps and wall time, then the spread of the rates
 # held: (highest - lowest) / median.
 #
 # TARGET: embedded (default) starts an embedded HDFS in each search's JVM, as the README's first
 #   command does (its NameNode shares the client's JVM and JIT: its answers drift as it warms);
 #   standalone starts one HDFS in a JVM of its own (bench/StandaloneHdfs) for every search and
 #   check, warmed first by a closed-loop run of WARM_SECONDS [60].
-#   OPERATION [create_write]  BOUND [p99=10ms]  THREADS [16]  REPEATS [3]
+#   OPERATION [create_write]  BOUND [p99=10ms]  THREADS [32]  REPEATS [3]
 #   WORK_DIR [target/capacity/<yyyyMMdd-HHmmss>]
 # Needs a JDK, Maven (builds the classes), python3. The classes are copied into WORK_DIR first,
 # so a build during the run does not change them.
@@ -21,9 +20,10 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 TARGET=${TARGET:-embedded}
 OPERATION=${OPERATION:-create_write}
 BOUND=${BOUND:-p99=10ms}
-THREADS=${THREADS:-16}
+THREADS=${THREADS:-32}
 REPEATS=${REPEATS:-3}
 WARM_SECONDS=${WARM_SECONDS:-60}
+CHECK=${CHECK:-10}
 WORK_DIR=${WORK_DIR:-$root/target/capacity/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$WORK_DIR"
 bench_classpath "$root"
@@ -51,48 +51,22 @@ fi
 
 for i in $(seq "$REPEATS"); do
   began=$(date +%s.%N)
-  metabench -operation "$OPERATION" -threads "$THREADS" -capacity "$BOUND" "${base[@]}" \
+  metabench -operation "$OPERATION" -threads "$THREADS" -capacity "$BOUND" \
+    -capacityCheck "$CHECK" "${base[@]}" \
     -outDir "$WORK_DIR/search-$i" > "$WORK_DIR/search-$i.txt" 2> "$WORK_DIR/search-$i.err"
   code=$?
   ended=$(date +%s.%N)
-  held=$(python3 - "$WORK_DIR/search-$i/result.json" "$i" "$code" "$began" "$ended" <<'PY'
+  python3 - "$WORK_DIR/search-$i/result.json" "$i" "$code" "$began" "$ended" <<'PY'
 import json, sys
 path, i, code, began, ended = sys.argv[1:]
 try:
     a = json.load(open(path))["answer"]
-    print("repeat %s: %s (wall %.0f s, exit %s)" % (i, a["line"], float(ended) - float(began), code),
-          file=sys.stderr)
-    print(a["heldPerSecond"] if a["heldPerSecond"] is not None and not a["clientLimited"] else "")
+    c = a.get("check")
+    print("repeat %s: %s (wall %.0f s, exit %s)%s" % (i, a["line"], float(ended) - float(began),
+          code, "" if not c else "; check %s" % ("consistent" if c["consistent"] else "NOT consistent")))
 except (OSError, ValueError, KeyError) as e:
-    print("repeat %s: no result (%s), exit %s" % (i, e, code), file=sys.stderr)
+    print("repeat %s: no result (%s), exit %s" % (i, e, code))
 PY
-)
-  [ -n "$held" ] || continue
-  for factor in 0.9 1.1; do
-    rate=$(python3 -c "print(round($held * $factor, 1))")
-    metabench -operation "$OPERATION" -threads "$THREADS" -rate "$rate" -duration 8 \
-      -clientWarmup 5 -cleanup "${base[@]}" -outDir "$WORK_DIR/check-$i-$factor" \
-      > "$WORK_DIR/check-$i-$factor.txt" 2> "$WORK_DIR/check-$i-$factor.err"
-    python3 - "$WORK_DIR/check-$i-$factor" "$OPERATION" "$rate" "$BOUND" "$factor" <<'PY'
-import glob, json, re, sys
-d, op, rate, bound, factor = sys.argv[1:]
-files = glob.glob(d + "/result.json")
-m = re.fullmatch(r"p([0-9.]+)=([0-9.]+)(us|ms|s)", bound)
-if not files or not m:
-    print("  check %sx: no result in %s (or a bound this script cannot read: %s)" % (factor, d, bound))
-    sys.exit(0)
-pct, limit = m.group(1), float(m.group(2)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(3)]
-phase = [p for p in json.load(open(files[0]))["phases"] if p["operation"] == op][0]
-key = {"50": "p50", "99": "p99", "99.9": "p999", "100": "max"}.get(pct, "p" + pct)
-got = phase["latencyMs"].get(key)
-achieved = phase["attempted"] / phase["elapsedSeconds"]
-failed = phase["failed"] / max(1, phase["attempted"])
-held = achieved >= 0.98 * float(rate) and got is not None and got <= limit and failed < 0.01
-print("  check %sx: %s ops/s offered, %.1f achieved, %s %.3f ms, %.2f %% failed: %s" % (
-    factor, rate, achieved, key, got if got is not None else float("nan"), 100 * failed,
-    "held" if held else "broken"))
-PY
-  done
 done
 python3 - "$WORK_DIR" "$REPEATS" <<'PY'
 import json, statistics, sys

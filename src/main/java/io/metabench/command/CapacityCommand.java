@@ -209,8 +209,8 @@ final class CapacityCommand {
   /** {@code step 3: 4,000 ops/s offered, 3,998/s achieved, p99 2.104 ms: held}. */
   static String oneLine(CapacityStep s) {
     return String.format(Locale.ROOT, "%s: %s, %s/s achieved, p99 %.3f ms%s", s.kind()
-        == CapacityStep.Kind.PROBE ? "probe" : "step " + s.number() + (s.kind()
-        == CapacityStep.Kind.CONFIRM ? " (again)" : ""), s.kind()
+        == CapacityStep.Kind.PROBE ? "probe" : "step " + s.number() + (s.kind().note().isEmpty()
+        ? "" : " (" + s.kind().note() + ")"), s.kind()
         == CapacityStep.Kind.PROBE ? "closed loop" : CapacityResult.rate(s.offered())
         + " ops/s offered", CapacityResult.rate(s.phase().attemptedPerSecond()), s.phase().latencyMillisAt(99),
         s.verdict() == null ? "" : ": " + s.verdict().describe());

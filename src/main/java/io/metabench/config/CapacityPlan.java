@@ -24,11 +24,13 @@ public final class CapacityPlan {
   private final double failureShare;
   private final Replayed replayed;
   private final int processes;
+  private final double checkMargin;
 
   private CapacityPlan(LatencyBounds bounds, OpType operation, MixSpec mix, MixSpec pinned,
       long stepMillis, double startRate, double precision, double failureShare,
-      Replayed replayed, int processes) {
+      Replayed replayed, int processes, double checkMargin) {
     this.processes = processes;
+    this.checkMargin = checkMargin;
     this.bounds = bounds;
     this.operation = operation;
     this.mix = mix;
@@ -147,7 +149,8 @@ public final class CapacityPlan {
     return new CapacityPlan(bounds, op, mix, pinned, step,
         (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
-        (Double) Option.CAPACITY_FAILURES.read(conf) / 100, null, config.processes());
+        (Double) Option.CAPACITY_FAILURES.read(conf) / 100, null, config.processes(),
+        checkMargin(conf));
   }
 
   /** The operations {@code conf} pins beside the searched {@code mix} of {@code op}, checked. */
@@ -171,9 +174,13 @@ public final class CapacityPlan {
     return pinned;
   }
 
+  private static double checkMargin(Configuration conf) {
+    return (Integer) Option.CAPACITY_CHECK.read(conf) / 100.0;
+  }
+
   private static void refuseWithoutBounds(Configuration conf) {
     Option[] own = {Option.CAPACITY_STEP, Option.CAPACITY_START, Option.CAPACITY_PRECISION,
-        Option.CAPACITY_FAILURES, Option.CAPACITY_PIN};
+        Option.CAPACITY_FAILURES, Option.CAPACITY_PIN, Option.CAPACITY_CHECK};
     for (Option o : own) {
       if (UserSettings.isSetByUser(conf, o.key())) {
         throw new InvalidInputException(o.label() + " is an option of a capacity search: add "
@@ -212,7 +219,7 @@ public final class CapacityPlan {
         (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100,
-        new Replayed(log, ops, commands * 1000.0 / spanMillis), 0);
+        new Replayed(log, ops, commands * 1000.0 / spanMillis), 0, checkMargin(conf));
   }
 
   /**
@@ -264,6 +271,14 @@ public final class CapacityPlan {
    */
   public int processes() {
     return processes;
+  }
+
+  /**
+   * The margin of the steps run after the search below and above the rate held
+   * ({@code -capacityCheck}), as a fraction (0.1); 0 for none.
+   */
+  public double checkMargin() {
+    return checkMargin;
   }
 
   /** The replayed log a replay's search speeds up; null for an operation's or a mix's. */

@@ -234,6 +234,8 @@ public final class ConfigKeys {
   public static final String CAPACITY_FAILURES = "metabench.capacity.failures";
   /** Operations a capacity search pins at rates of their own beside its mix. */
   public static final String CAPACITY_PIN = "metabench.capacity.pin";
+  /** The margin, in percent, of the steps run below and above a capacity search's answer. */
+  public static final String CAPACITY_CHECK = "metabench.capacity.check";
 
   /**
    * The subtree the traversal phases (ls_r, count, du) walk: a path relative to the base

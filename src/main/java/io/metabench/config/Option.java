@@ -200,6 +200,11 @@ public enum Option {
   CAPACITY_FAILURES(SET, ValueType.PERCENT, cli("%", "capacityFailures")
       .key(ConfigKeys.CAPACITY_FAILURES).def(1.0).group(Group.CAPACITY).help("A step whose "
           + "failed operations reach this share, in percent, is broken (default {default})")),
+  CAPACITY_CHECK(SET, wholeInt(0, 50, "a percentage from 0 to 50, such as 10"),
+      cli("percent", "capacityCheck").key(ConfigKeys.CAPACITY_CHECK).def(0)
+      .group(Group.CAPACITY).help("After the search, one step this many percent below the rate "
+          + "held and one above it, to show the first holds and the second does not (default 0: "
+          + "none)")),
   CAPACITY_PIN(SET, ValueType.PINS, cli("op:ops/s,...", "capacityPin")
       .key(ConfigKeys.CAPACITY_PIN).def("").group(Group.CAPACITY).help("Operations a search of "
           + "-mix offers at rates of their own, beside the mix it scales (operations a second "

@@ -144,6 +144,11 @@ final class Worker implements Callable<Worker.Recorded> {
           break;
         }
         waitUntil(start);
+        if (stop.isRequested()) {
+          // Stopped while it waited (an early end, a signal): the operation not yet due is not
+          // run, as its latency from when due would be negative.
+          break;
+        }
         if (!source.next(k, step)) {
           break;
         }

@@ -149,6 +149,20 @@ public final class CapacityFormat {
     w.writeBooleanField("clientLimited", r.clientLimited());
     w.writeStringField("ending", r.ending());
     w.writeNumberField("steps", r.judgedSteps());
+    CapacityStep below = r.checkStep(false);
+    CapacityStep above = r.checkStep(true);
+    if (below == null || above == null) {
+      w.writeNullField("check");
+    } else {
+      w.writeObjectFieldStart("check");
+      JsonOutput.number(w, "marginPercent", 100 * r.plan().checkMargin(), 3);
+      JsonOutput.number(w, "belowPerSecond", below.offered(), 3);
+      w.writeStringField("below", below.verdict().outcome().id());
+      JsonOutput.number(w, "abovePerSecond", above.offered(), 3);
+      w.writeStringField("above", above.verdict().outcome().id());
+      w.writeBooleanField("consistent", r.checkConsistent());
+      w.writeEndObject();
+    }
     JsonOutput.number(w, "seconds", r.seconds(), 3);
     w.writeStringField("line", r.answer());
   }
@@ -185,7 +199,7 @@ public final class CapacityFormat {
 
   private static String label(CapacityStep s) {
     return s.kind() == CapacityStep.Kind.PROBE ? "probe" : s.number()
-        + (s.kind() == CapacityStep.Kind.CONFIRM ? " again" : "");
+        + (s.kind().note().isEmpty() ? "" : " " + s.kind().note());
   }
 
   /** The store's p99 (service time, from each call's actual start); NaN in a closed loop. */

@@ -193,6 +193,18 @@ public final class CapacitySearch {
       chooser.record(next.rate, s.verdict().outcome(), s.verdict().worstRatio(),
           s.phase().attemptedPerSecond());
     }
+    double held = chooser.held();
+    if (ending.isEmpty() && plan.checkMargin() > 0 && !Double.isNaN(held)
+        && !chooser.clientLimited() && held * (1 - plan.checkMargin()) > lowest) {
+      // The answer seen from both sides, after the search: these steps steer nothing.
+      for (double f : new double[] {1 - plan.checkMargin(), 1 + plan.checkMargin()}) {
+        if (stop.isRequested() || taken(steps.step(++judged, CapacityStep.Kind.CHECK,
+            RateChooser.round(held * f)), done, listener) == null) {
+          ending = "stopped: " + stop.reason();
+          break;
+        }
+      }
+    }
     steps.after();
     return new CapacityResult(plan, target, threads, done, chooser.held(),
         chooser.answerBrokeAt(), chooser.clientLimited(), ending.isEmpty() ? chooser.ending()

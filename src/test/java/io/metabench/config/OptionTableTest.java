@@ -93,6 +93,7 @@ class OptionTableTest {
     sample(Option.CAPACITY_START, "100", "100", null);
     sample(Option.CAPACITY_PRECISION, "5", "5", null);
     sample(Option.CAPACITY_FAILURES, "2", "2", null);
+    sample(Option.CAPACITY_CHECK, "10", "10", null);
     sample(Option.CAPACITY_PIN, "create_write:100", "create_write:100", null);
     sample(Option.SUBTREE, "sub", "sub", "sub");
     sample(Option.MIX, "stat:1", "stat:1", "stat:1");

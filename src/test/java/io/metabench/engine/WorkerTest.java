@@ -303,4 +303,38 @@ class WorkerTest {
     assertThat(recorded.recorder(0).successes()).isEqualTo(5);
     assertThat(recorded.warmup(0).attempted()).isZero();
   }
+
+  /**
+   * A fixed-rate worker waiting for its next operation's due time when the phase is stopped (an
+   * early end) ends there: the operation not yet due is not run (its latency from when due would
+   * be negative, which a histogram refuses).
+   */
+  @Test
+  void aStopWhileWaitingForTheNextDueTimeRunsNothingMore() throws Exception {
+    io.metabench.core.StopRequest stop = new io.metabench.core.StopRequest();
+    java.util.concurrent.atomic.AtomicInteger ran = new java.util.concurrent.atomic.AtomicInteger();
+    FakeClock unused = new FakeClock(0, 1);
+    Worker w = new Worker(new SequentialSource((ctx, i) -> {
+      ran.incrementAndGet();
+      return true;
+    }, context(unused), 10, false, Visibility.UNTRACKED), 0, io.metabench.core.NanoClock.SYSTEM,
+        null, new OpRecorder[] {new OpRecorder(0)}, new OpRecorder[] {new OpRecorder(0)}, stop)
+        .pacedBy(Pacing.of(0, 0, 1, 0, 1));
+    Thread stopper = new Thread(() -> {
+      try {
+        Thread.sleep(300);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      stop.request("ended early");
+    });
+    stopper.start();
+    long began = System.nanoTime();
+    Worker.Recorded r = w.call();
+    stopper.join();
+    // The first operation (due at once) ran; the second, due after 1 s, did not.
+    assertThat(ran.get()).isEqualTo(1);
+    assertThat(r.recorder(0).successes()).isEqualTo(1);
+    assertThat(System.nanoTime() - began).isLessThan(900_000_000L);
+  }
 }

@@ -92,6 +92,48 @@ public final class CapacityResult {
   }
 
   /** The steps judged (the probe left out). */
+  /**
+   * The step run after the search above ({@code above}) or below the rate held
+   * ({@code -capacityCheck}); null when none ran.
+   */
+  public CapacityStep checkStep(boolean above) {
+    for (CapacityStep s : steps) {
+      if (s.kind() == CapacityStep.Kind.CHECK && s.offered() > held == above) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether the checks agree with the answer: the step below held and the one above did not.
+   * False when either did not run.
+   */
+  public boolean checkConsistent() {
+    CapacityStep below = checkStep(false);
+    CapacityStep above = checkStep(true);
+    return below != null && above != null
+        && below.verdict().outcome() == StepVerdict.Outcome.HELD
+        && above.verdict().outcome() != StepVerdict.Outcome.HELD;
+  }
+
+  /** {@code ; checked: 1,351 held, 1,651 broken}, or nothing when no check ran. */
+  private String checked() {
+    CapacityStep below = checkStep(false);
+    CapacityStep above = checkStep(true);
+    if (below == null || above == null) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "; checked at -/+%.0f %%: %s %s, %s %s%s",
+        100 * plan.checkMargin(), brief(below.offered()), below.verdict().outcome().id(),
+        brief(above.offered()), above.verdict().outcome().id(), checkConsistent() ? ""
+        : below.verdict().outcome() == StepVerdict.Outcome.INVALID
+        || above.verdict().outcome() == StepVerdict.Outcome.INVALID
+        ? " (a check was invalid: see its step's reasons)"
+        : " (not as the answer says: the store's capacity moved during the search, or its "
+        + "steps are too short for its noise)");
+  }
+
   public int judgedSteps() {
     int n = 0;
     for (CapacityStep s : steps) {
@@ -110,8 +152,8 @@ public final class CapacityResult {
     boolean replay = plan.replayed() != null;
     String who = replay ? target + " holds the log " + plan.replayed().log() + " at"
         : plan.subject() + " holds";
-    String where = String.format(Locale.ROOT, "%d step%s, %s", judgedSteps(),
-        judgedSteps() == 1 ? "" : "s", duration(seconds));
+    String where = String.format(Locale.ROOT, "%d step%s, %s%s", judgedSteps(),
+        judgedSteps() == 1 ? "" : "s", duration(seconds), checked());
     String then = ending.isEmpty() ? "" : "; " + ending;
     if (Double.isNaN(held)) {
       return String.format(Locale.ROOT, "%s no %s at %s: the lowest tried, %s, was not held "

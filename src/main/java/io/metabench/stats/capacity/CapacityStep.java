@@ -16,10 +16,17 @@ public final class CapacityStep {
     /** A step the search chose. */
     STEP,
     /** A re-run of one of the final pair. */
-    CONFIRM;
+    CONFIRM,
+    /** A run below or above the answer, after the search ({@code -capacityCheck}). */
+    CHECK;
 
     public String id() {
       return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** What a step's label adds to its number: {@code again}, {@code check}; empty if nothing. */
+    public String note() {
+      return this == CONFIRM ? "again" : this == CHECK ? "check" : "";
     }
   }
 

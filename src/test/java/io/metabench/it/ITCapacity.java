@@ -76,15 +76,28 @@ class ITCapacity {
   /**
    * A mix of stats and exists, each one call to the capped service: the mix holds what the
    * service does, 500 calls a second (one server of 2 ms; a 20 ms bound, ten service times, which
-   * 24 workers judge at that rate), each operation judged by its own bound too; its page draws
+   * 24 workers judge at that rate), each operation judged by its own bound too, and its answer
+   * checked 10 % below (held) and above (broken); its page draws
    * each operation's latency against the rate offered, with the bound and the answer. Both
    * operations leave their items as they are: the items are made once, before the first step.
    */
   @Test
   void aMixIsFoundAtTheRateOfItsWholeWithin2Point5Percent() throws Exception {
     MetaBenchRun r = search(1, 2_000, new String[] {"-mix", "stat:3,exists:1", "-threads", "24",
-        "-capacity", "p99=20ms,exists:p99=20ms"});
+        "-capacity", "p99=20ms,exists:p99=20ms", "-capacityCheck", "10"});
     foundWithin(r, 500, "the mix stat:3,exists:1", 0.025);
+    // Checked after the search, 10 % below and above its answer: held, then broken.
+    JsonNode check = r.json().path("answer").path("check");
+    double held = r.json().path("answer").path("heldPerSecond").asDouble();
+    assertThat(check.path("belowPerSecond").asDouble()).isCloseTo(0.9 * held,
+        org.assertj.core.data.Offset.offset(0.01 * held));
+    assertThat(check.path("abovePerSecond").asDouble()).isCloseTo(1.1 * held,
+        org.assertj.core.data.Offset.offset(0.01 * held));
+    assertThat(check.path("below").asText()).as(r.stdout).isEqualTo("held");
+    assertThat(check.path("above").asText()).as(r.stdout).isEqualTo("broken");
+    assertThat(check.path("consistent").asBoolean()).isTrue();
+    assertThat(r.stdout).containsPattern("(?m)^step [0-9]+ \\(check\\): ")
+        .contains("; checked at -/+10 %: ");
     // Made once (a create_write run before the probe), not made and removed by each step.
     for (JsonNode s : r.json().path("steps")) {
       assertThat(s.path("run").has("cleanup")).as(s.path("run").path("cleanup").toString())

@@ -106,15 +106,15 @@ public final class CapacityResult {
   }
 
   /**
-   * Whether the checks agree with the answer: the step below held and the one above did not.
-   * False when either did not run.
+   * Whether the checks agree with the answer: the step below held and the store broke the one
+   * above (an invalid step says nothing of the store). False when either did not run.
    */
   public boolean checkConsistent() {
     CapacityStep below = checkStep(false);
     CapacityStep above = checkStep(true);
     return below != null && above != null
         && below.verdict().outcome() == StepVerdict.Outcome.HELD
-        && above.verdict().outcome() != StepVerdict.Outcome.HELD;
+        && above.verdict().outcome() == StepVerdict.Outcome.BROKEN;
   }
 
   /** {@code ; checked: 1,351 held, 1,651 broken}, or nothing when no check ran. */

@@ -16,7 +16,7 @@ import java.util.Locale;
  */
 public final class NamespaceProfile {
   /** The profile format's version, {@code profileVersion} in the JSON. */
-  public static final int VERSION = 1;
+  public static final int VERSION = 2;
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT);
 

@@ -24,6 +24,7 @@ final class ProfileBuilder {
   static final int SUBTREES = 20;
   private static final long HOUR = TimeUnit.HOURS.toMillis(1);
 
+  private final String kind;
   private final long imageBytes;
   private final int layoutVersion;
   private final String codec;
@@ -41,7 +42,18 @@ final class ProfileBuilder {
   /** Files by the hour of their modification time: ages once the newest is known. */
   private final TreeMap<Long, Long> modifiedHours = new TreeMap<>();
 
+  /** A builder for an fsimage of {@code imageBytes}, its layout and compression codec. */
   ProfileBuilder(long imageBytes, int layoutVersion, String codec) {
+    this("fsimage", imageBytes, layoutVersion, codec);
+  }
+
+  /** A builder for a namespace of another {@code kind} ({@code synthesis}): no image. */
+  ProfileBuilder(String kind) {
+    this(kind, 0, 0, "");
+  }
+
+  private ProfileBuilder(String kind, long imageBytes, int layoutVersion, String codec) {
+    this.kind = kind;
     this.imageBytes = imageBytes;
     this.layoutVersion = layoutVersion;
     this.codec = codec;
@@ -90,9 +102,11 @@ final class ProfileBuilder {
     long[] filesAt = new long[maxDepth + 2];
     List<Distribution> entriesAt = new ArrayList<>();
     List<Distribution> subdirsAt = new ArrayList<>();
+    List<Distribution> filesPerDirAt = new ArrayList<>();
     for (int d = 0; d <= maxDepth; d++) {
       entriesAt.add(new Distribution());
       subdirsAt.add(new Distribution());
+      filesPerDirAt.add(new Distribution());
     }
     Distribution entries = new Distribution();
     Distribution filesPerDirWithFiles = new Distribution();
@@ -111,6 +125,7 @@ final class ProfileBuilder {
       filesInDirectories += t.files[i];
       entriesAt.get(d).record(t.entries(i));
       subdirsAt.get(d).record(t.subdirs[i]);
+      filesPerDirAt.get(d).record(t.files[i]);
       entries.record(t.entries(i));
       if (t.files[i] > 0) {
         filesPerDirWithFiles.record(t.files[i]);
@@ -125,10 +140,12 @@ final class ProfileBuilder {
     ObjectNode o = JsonNodeFactory.instance.objectNode();
     o.put("profileVersion", NamespaceProfile.VERSION);
     ObjectNode source = o.putObject("source");
-    source.put("kind", "fsimage");
-    source.put("layoutVersion", layoutVersion);
-    source.put("codec", codec);
-    source.put("bytes", imageBytes);
+    source.put("kind", kind);
+    if (kind.equals("fsimage")) {
+      source.put("layoutVersion", layoutVersion);
+      source.put("codec", codec);
+      source.put("bytes", imageBytes);
+    }
     long dirs = t.size();
     o.put("inodes", files + dirs + symlinks.size());
     o.put("files", files);
@@ -149,6 +166,7 @@ final class ProfileBuilder {
       if (d <= maxDepth) {
         row.set("entriesPerDirectory", entriesAt.get(d).toJson());
         row.set("subdirectoriesPerDirectory", subdirsAt.get(d).toJson());
+        row.set("filesPerDirectory", filesPerDirAt.get(d).toJson());
       }
       depthSum += (double) d * (dd + filesAt[d]);
       counted += dd + filesAt[d];

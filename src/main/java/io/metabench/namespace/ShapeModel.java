@@ -1,0 +1,237 @@
+package io.metabench.namespace;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.core.InvalidInputException;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * A namespace of a profile's shape at a scale (docs/namespaces.md#a-namespace-from-a-profile),
+ * drawn with a seed: at each depth exactly the profile's directories and files times the scale
+ * (rounded; a depth keeps one directory where a deeper one needs a parent), and each directory's
+ * subdirectories and files drawn from the profile's distributions at its depth by stratified
+ * quantiles (n directories take the distribution's n evenly spaced quantiles, so every value
+ * keeps its share rather than leaving it to chance), scaled together to the depth's exact
+ * totals and paired at random. The same profile, scale and seed give the same namespace.
+ *
+ * <p>Directories are numbered breadth first, the root 0; a directory's children are numbered
+ * together, in order. Memory: five ints a directory, none a file. Immutable.
+ */
+public final class ShapeModel {
+  /** HDFS's default {@code dfs.namenode.fs-limits.max-directory-items}. */
+  public static final int MAX_DIRECTORY_ITEMS = 1_048_576;
+  /** The most directories a model holds: its arrays are indexed by int. */
+  public static final int MAX_DIRECTORIES = 200_000_000;
+
+  private final int[] parent;
+  private final int[] depth;
+  private final int[] files;
+  private final int[] subdirs;
+  private final int[] firstChild;
+  private final long fileCount;
+
+  private ShapeModel(int[] parent, int[] depth, int[] files, int[] subdirs, int[] firstChild) {
+    this.parent = parent;
+    this.depth = depth;
+    this.files = files;
+    this.subdirs = subdirs;
+    this.firstChild = firstChild;
+    long n = 0;
+    for (int f : files) {
+      n += f;
+    }
+    this.fileCount = n;
+  }
+
+  /**
+   * The namespace of {@code profile}'s shape at {@code scale} (0.1: a tenth of its directories
+   * and files), drawn with {@code seed}.
+   *
+   * @throws InvalidInputException when the profile lacks what a synthesis reads, or the scale
+   *     makes a namespace that is empty, too large to hold, or over HDFS's directory limit
+   */
+  public static ShapeModel of(JsonNode profile, double scale, long seed) {
+    if (!(scale > 0) || Double.isInfinite(scale)) {
+      throw new InvalidInputException("the scale " + scale + " makes no namespace: give a scale "
+          + "above 0 (0.1 for a tenth of the profile's files, 10 for ten times)");
+    }
+    JsonNode rows = profile.path("byDepth");
+    int levels = rows.size();
+    long[] dirs = new long[levels];
+    long[] filesAt = new long[levels + 1];
+    for (int d = 0; d < levels; d++) {
+      JsonNode row = rows.get(d);
+      if (row.path("directories").asLong() > 0 && !row.has("filesPerDirectory")) {
+        throw new InvalidInputException("the profile has no filesPerDirectory at depth " + d
+            + " (a profile of version 1): make it again with this MetaBench's profile command");
+      }
+      dirs[d] = d == 0 ? 1 : Math.round(row.path("directories").asLong() * scale);
+      filesAt[d] = Math.round(row.path("files").asLong() * scale);
+    }
+    // A depth that holds anything keeps a parent for it above.
+    for (int d = levels - 1; d >= 1; d--) {
+      if ((dirs[d] > 0 || filesAt[d] > 0) && dirs[d - 1] == 0) {
+        dirs[d - 1] = 1;
+      }
+    }
+    long total = 0;
+    for (int d = 0; d < levels; d++) {
+      total += dirs[d];
+      long below = (d + 1 < levels ? dirs[d + 1] : 0) + filesAt[d + 1];
+      if (dirs[d] > 0 && below > dirs[d] * (long) MAX_DIRECTORY_ITEMS) {
+        throw new InvalidInputException("the scale " + scale + " puts " + below + " entries in the "
+            + dirs[d] + " directories at depth " + d + ", more than HDFS's " + MAX_DIRECTORY_ITEMS
+            + " a directory: give a smaller scale");
+      }
+    }
+    if (total > MAX_DIRECTORIES) {
+      throw new InvalidInputException("the scale " + scale + " makes " + total + " directories, "
+          + "more than " + MAX_DIRECTORIES + " one synthesis holds: give a smaller scale");
+    }
+    return build(rows, dirs, filesAt, (int) total, new Random(seed));
+  }
+
+  private static ShapeModel build(JsonNode rows, long[] dirs, long[] filesAt, int total,
+      Random random) {
+    int[] parent = new int[total];
+    int[] depth = new int[total];
+    int[] files = new int[total];
+    int[] subdirs = new int[total];
+    int[] firstChild = new int[total];
+    parent[0] = -1;
+    int levelStart = 0;
+    int next = 1;
+    for (int d = 0; d < dirs.length && dirs[d] > 0; d++) {
+      int n = (int) dirs[d];
+      long children = d + 1 < dirs.length ? dirs[d + 1] : 0;
+      int[] k = draw(rows.get(d).path("subdirectoriesPerDirectory").path("histogram"), n,
+          children, random);
+      int[] f = draw(rows.get(d).path("filesPerDirectory").path("histogram"), n, filesAt[d + 1],
+          random);
+      for (int i = 0; i < n; i++) {
+        int dir = levelStart + i;
+        depth[dir] = d;
+        files[dir] = f[i];
+        subdirs[dir] = k[i];
+        firstChild[dir] = next;
+        for (int c = 0; c < k[i]; c++) {
+          parent[next++] = dir;
+        }
+      }
+      levelStart += n;
+    }
+    return new ShapeModel(parent, depth, files, subdirs, firstChild);
+  }
+
+  /**
+   * {@code n} values summing to {@code total}: {@code histogram}'s ({@code [value, count]} pairs)
+   * n evenly spaced quantiles, scaled to the total (each rounded by its largest remainders), in a
+   * random order; an even share each where the histogram is empty or all zeros.
+   */
+  static int[] draw(JsonNode histogram, int n, long total, Random random) {
+    long[] v = new long[n];
+    long count = 0;
+    for (JsonNode pair : histogram) {
+      count += pair.get(1).asLong();
+    }
+    long sum = 0;
+    if (count > 0) {
+      int at = 0;
+      long seen = histogram.get(0).get(1).asLong();
+      for (int i = 0; i < n; i++) {
+        double rank = (i + 0.5) / n * count;
+        while (seen < rank && at + 1 < histogram.size()) {
+          seen += histogram.get(++at).get(1).asLong();
+        }
+        v[i] = histogram.get(at).get(0).asLong();
+        sum += v[i];
+      }
+    }
+    double[] exact = new double[n];
+    for (int i = 0; i < n; i++) {
+      exact[i] = sum == 0 ? (double) total / n : (double) v[i] * total / sum;
+    }
+    int[] out = new int[n];
+    long given = 0;
+    Integer[] byRemainder = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      out[i] = (int) Math.min(MAX_DIRECTORY_ITEMS, (long) Math.floor(exact[i]));
+      given += out[i];
+      byRemainder[i] = i;
+    }
+    Arrays.sort(byRemainder, (a, b) -> Double.compare(exact[b] - out[b], exact[a] - out[a]));
+    for (int j = 0; given < total; j = (j + 1) % n) {
+      int i = byRemainder[j];
+      if (out[i] < MAX_DIRECTORY_ITEMS) {
+        out[i]++;
+        given++;
+      }
+    }
+    for (int i = n - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      int t = out[i];
+      out[i] = out[j];
+      out[j] = t;
+    }
+    return out;
+  }
+
+  /** Directories, the root included. */
+  public int directories() {
+    return parent.length;
+  }
+
+  public long files() {
+    return fileCount;
+  }
+
+  /** Directory {@code i}'s parent; -1 for the root. */
+  public int parent(int i) {
+    return parent[i];
+  }
+
+  /** Directory {@code i}'s depth: the root's is 0. */
+  public int depth(int i) {
+    return depth[i];
+  }
+
+  /** The files directory {@code i} holds. */
+  public int files(int i) {
+    return files[i];
+  }
+
+  /** The subdirectories directory {@code i} holds: numbered from {@link #firstChild}. */
+  public int subdirectories(int i) {
+    return subdirs[i];
+  }
+
+  /** The number of directory {@code i}'s first subdirectory. */
+  public int firstChild(int i) {
+    return firstChild[i];
+  }
+
+  /**
+   * The profile of this namespace (its source's kind {@code synthesis}), as one read from an
+   * image of it would be, names aside: directories {@code d<n>}, files {@code f<n>}, empty.
+   */
+  public NamespaceProfile profile() {
+    ProfileBuilder b = new ProfileBuilder("synthesis");
+    for (int i = 0; i < parent.length; i++) {
+      b.directory(i == 0 ? FsImageProfiler.ROOT_ID : FsImageProfiler.ROOT_ID + i,
+          "d" + (i == 0 ? 0 : i - firstChild[parent[i]]));
+      for (int f = 0; f < files[i]; f++) {
+        b.file("f" + f, 0, 0, 1, 0);
+      }
+    }
+    DirectoryTable t = b.directories();
+    t.seal();
+    for (int i = 0; i < parent.length; i++) {
+      // Ids were given in this model's order from the root's up, so index i is directory i.
+      t.parent[i] = parent[i];
+      t.files[i] = files[i];
+      t.subdirs[i] = subdirs[i];
+    }
+    t.computeDepths(0);
+    return b.build();
+  }
+}

@@ -1,0 +1,191 @@
+package io.metabench.namespace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.metabench.core.InvalidInputException;
+import java.util.Locale;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A namespace drawn from a profile: a reference namespace of Yahoo's published shape (most files
+ * 5-13 deep, up to 24; among directories with files 62 % hold one, 91 % at most 10, 98.7 % at
+ * most 100, the largest 1,771; 6.6 files a directory), profiled as an image's would be, then
+ * synthesized at a third of its size (100,000 files): every depth's counts exact, depth and files
+ * per directory within a Kolmogorov-Smirnov distance of 0.02.
+ */
+class ShapeModelTest {
+  private static JsonNode yahoo;
+
+  /** Files of a directory that holds any, in Yahoo's published proportions. */
+  private static int filesOfOne(Random r) {
+    double u = r.nextDouble();
+    if (u < 0.62) {
+      return 1;
+    }
+    if (u < 0.91) {
+      return 2 + r.nextInt(9);
+    }
+    if (u < 0.987) {
+      return (int) Math.round(Math.exp(Math.log(11) + r.nextDouble() * Math.log(100 / 11.0)));
+    }
+    return (int) Math.round(Math.exp(Math.log(101) + r.nextDouble() * Math.log(1771 / 101.0)));
+  }
+
+  /** A reference namespace of about 45,000 directories and 300,000 files, profiled. */
+  @BeforeAll
+  static void profileAReferenceNamespace() {
+    Random r = new Random(2024);
+    int levels = 25;
+    int[] perDepth = new int[levels];
+    int total = 1;
+    perDepth[0] = 1;
+    for (int d = 1; d < levels; d++) {
+      perDepth[d] = (int) Math.round(4_500 * Math.exp(-Math.pow(d - 8.5, 2) / 18));
+      perDepth[d] = Math.max(perDepth[d], 1);
+      total += perDepth[d];
+    }
+    int[] parent = new int[total];
+    int[] depth = new int[total];
+    int[] files = new int[total];
+    parent[0] = -1;
+    int start = 0;
+    int next = 1;
+    for (int d = 1; d < levels; d++) {
+      int above = perDepth[d - 1];
+      for (int i = 0; i < perDepth[d]; i++) {
+        parent[next] = start + r.nextInt(above);
+        depth[next++] = d;
+      }
+      start += above;
+    }
+    ProfileBuilder b = new ProfileBuilder("test");
+    for (int i = 0; i < total; i++) {
+      b.directory(FsImageProfiler.ROOT_ID + i, "dir" + i);
+      files[i] = r.nextDouble() < 0.55 ? filesOfOne(r) : 0;
+      for (int f = 0; f < files[i]; f++) {
+        b.file("part-" + f, 1024, 1, 3, 0);
+      }
+    }
+    DirectoryTable t = b.directories();
+    t.seal();
+    for (int i = 0; i < total; i++) {
+      t.parent[i] = parent[i];
+      t.files[i] = files[i];
+      if (parent[i] >= 0) {
+        t.subdirs[parent[i]]++;
+      }
+    }
+    t.computeDepths(0);
+    yahoo = b.build().json();
+  }
+
+  @Test
+  void aThirdOfTheReferenceIsDrawnWithinTheFidelityBounds() {
+    double scale = 100_000.0 / yahoo.path("files").asLong();
+    ShapeModel m = ShapeModel.of(yahoo, scale, 7);
+    JsonNode made = m.profile().json();
+    Fidelity f = Fidelity.of(yahoo, made, scale);
+    StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+        "source %,d dirs %,d files; made %,d dirs %,d files (expected %,d and %,d)%n",
+        yahoo.path("directories").asLong(), yahoo.path("files").asLong(), f.made()[0],
+        f.made()[1], f.expected()[0], f.expected()[1]));
+    for (Fidelity.Row row : f.rows()) {
+      table.append(String.format(Locale.ROOT, "%-28s KS %.4f  source p50/p90/p99/max %s  made %s%n",
+          row.name, row.distance, java.util.Arrays.toString(row.source),
+          java.util.Arrays.toString(row.made)));
+    }
+    System.out.println(table);
+    assertThat(f.failures()).as(table.toString()).isEmpty();
+    assertThat(f.row("depth").distance).isLessThanOrEqualTo(0.02);
+    assertThat(f.row("filesPerDirectory").distance).isLessThanOrEqualTo(0.02);
+    // Every depth's counts are the source's times the scale, rounded.
+    for (int d = 1; d < yahoo.path("byDepth").size(); d++) {
+      JsonNode s = yahoo.path("byDepth").get(d);
+      JsonNode g = made.path("byDepth").path(d);
+      assertThat(g.path("files").asLong()).as("files at depth " + d)
+          .isEqualTo(Math.round(s.path("files").asLong() * scale));
+      // A depth rounded to no directory keeps one where a deeper one needs a parent.
+      long dirs = Math.round(s.path("directories").asLong() * scale);
+      assertThat(g.path("directories").asLong()).as("directories at depth " + d)
+          .isIn(dirs, dirs == 0 ? 1L : dirs);
+    }
+    // Yahoo's shares survive: among directories with files, 62 % hold one, 91 % at most 10.
+    JsonNode withFiles = made.path("filesPerDirectoryWithFiles");
+    assertThat(withFiles.path("shareHoldingOne").asDouble()).isCloseTo(
+        yahoo.path("filesPerDirectoryWithFiles").path("shareHoldingOne").asDouble(),
+        org.assertj.core.data.Offset.offset(0.02));
+    assertThat(withFiles.path("shareHoldingAtMost10").asDouble()).isCloseTo(
+        yahoo.path("filesPerDirectoryWithFiles").path("shareHoldingAtMost10").asDouble(),
+        org.assertj.core.data.Offset.offset(0.02));
+  }
+
+  @Test
+  void theSameSeedDrawsTheSameNamespaceAndAnotherSeedAnother() {
+    ShapeModel a = ShapeModel.of(yahoo, 0.05, 1);
+    ShapeModel b = ShapeModel.of(yahoo, 0.05, 1);
+    ShapeModel c = ShapeModel.of(yahoo, 0.05, 2);
+    assertThat(a.profile().json()).isEqualTo(b.profile().json());
+    assertThat(c.files()).isEqualTo(a.files());
+    assertThat(c.directories()).isEqualTo(a.directories());
+    boolean differ = false;
+    for (int i = 0; i < a.directories() && !differ; i++) {
+      differ = a.files(i) != c.files(i) || a.subdirectories(i) != c.subdirectories(i);
+    }
+    assertThat(differ).as("another seed pairs the directories' counts otherwise").isTrue();
+  }
+
+  @Test
+  void tenTimesTheSourceKeepsItsShape() {
+    ShapeModel m = ShapeModel.of(yahoo, 10, 3);
+    assertThat(m.files()).isEqualTo(10 * yahoo.path("files").asLong());
+    assertThat(m.directories()).isEqualTo(1 + 10 * (yahoo.path("directories").asLong() - 1));
+    // The model's own links: every directory's children point back to it.
+    for (int i = 0; i < m.directories(); i += 997) {
+      for (int c = 0; c < m.subdirectories(i); c++) {
+        assertThat(m.parent(m.firstChild(i) + c)).isEqualTo(i);
+        assertThat(m.depth(m.firstChild(i) + c)).isEqualTo(m.depth(i) + 1);
+      }
+    }
+  }
+
+  @Test
+  void drawnValuesKeepTheirSharesAndSumExactly() throws Exception {
+    JsonNode h = new ObjectMapper().readTree("[[0,40],[1,30],[5,20],[50,10]]");
+    int[] v = ShapeModel.draw(h, 1_000, 6_600, new Random(1));
+    long sum = 0;
+    int zeros = 0;
+    int ones = 0;
+    for (int x : v) {
+      sum += x;
+      zeros += x == 0 ? 1 : 0;
+      ones += x == 1 ? 1 : 0;
+    }
+    // Quantiles sum to 6,300 here; scaled by 6,600 / 6,300 with the largest remainders.
+    assertThat(sum).isEqualTo(6_600);
+    assertThat(zeros).isEqualTo(400);
+    assertThat(ones).isEqualTo(300);
+    assertThat(ShapeModel.draw(new ObjectMapper().readTree("[]"), 4, 10, new Random(1)))
+        .containsExactlyInAnyOrder(3, 3, 2, 2);
+  }
+
+  @Test
+  void aScaleThatCannotBeMadeIsRefusedInOneLine() {
+    assertThatThrownBy(() -> ShapeModel.of(yahoo, 0, 1)).isInstanceOf(
+        InvalidInputException.class).hasMessageStartingWith("the scale 0.0 makes no namespace: "
+        + "give a scale above 0");
+    ObjectNode one = yahoo.deepCopy();
+    ObjectNode root = (ObjectNode) one.path("byDepth").get(0);
+    root.remove("filesPerDirectory");
+    assertThatThrownBy(() -> ShapeModel.of(one, 1, 1)).hasMessageContaining("(a profile of "
+        + "version 1): make it again");
+    // The root's ~200 subdirectories times 10,000: over HDFS's limit for one directory.
+    assertThatThrownBy(() -> ShapeModel.of(yahoo, 10_000, 1)).hasMessageContaining(
+        "more than HDFS's 1048576 a directory: give a smaller scale");
+  }
+}

@@ -135,7 +135,7 @@ public final class ReplayCapacity implements CapacitySearch.Steps {
     PhaseResult total = PhaseResult.totalOfMix(run.phases());
     StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : StepVerdict.judgeParts(
         "replay", total, run.phases(), rate, plan.bounds(), plan.failureShare(),
-        !target.embedded());
+        !target.embedded(), 1);
     if (verdict != null && ended[0] != null) {
       verdict = verdict.endedEarly(ended[0]);
     }

@@ -232,7 +232,8 @@ public final class CapacitySearch {
     BenchConfig given = BenchConfig.fromConfiguration(conf);
     // Every worker of every map (process): a -maps job's rate is split over its maps, and
     // each of -processes n offers its nth.
-    int threads = given.threads() * Math.max(1, given.maps()) * Math.max(1, given.processes());
+    int spread = Math.max(1, given.maps()) * Math.max(1, given.processes());
+    int threads = given.threads() * spread;
     double seconds = plan.stepMillis() / 1000.0;
     // Items for one step: as many as its rate uses in the step's length, or the probe's count.
     long items = rate == 0 ? PROBE_ITEMS : (long) Math.ceil(rate * seconds / threads) + 1;
@@ -292,11 +293,12 @@ public final class CapacitySearch {
       throw new IOException("the capacity search's run at " + rate + " ops/s ran no " + op.id()
           + " phase");
     }
+    // The workers a verdict asks for (spread) are asked of each map or process.
     StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : op == OpType.MIX
-        ? StepVerdict.judgeMix(phase, parts, rate, plan.bounds(), plan.failureShare(),
-            !target.embedded())
+        ? StepVerdict.judgeParts("mix", phase, parts, rate, plan.bounds(), plan.failureShare(),
+            !target.embedded(), spread)
         : StepVerdict.judge(phase, rate, plan.bounds().of(op), plan.failureShare(),
-            !target.embedded());
+            !target.embedded(), spread);
     if (verdict != null && ended[0] != null) {
       verdict = verdict.endedEarly(ended[0]);
     }

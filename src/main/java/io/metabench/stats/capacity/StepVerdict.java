@@ -73,7 +73,17 @@ public final class StepVerdict {
    */
   public static StepVerdict judge(PhaseResult p, double offered, List<LatencyBounds.Bound> bounds,
       double failureShare, boolean clientCpuIsOwn) {
-    return judge(p, offered, bounds, failureShare, clientCpuIsOwn, true);
+    return judge(p, offered, bounds, failureShare, clientCpuIsOwn, 1);
+  }
+
+  /**
+   * As {@link #judge(PhaseResult, double, List, double, boolean)}, for a step whose workers are
+   * spread over {@code spread} maps or processes (each {@code -threads} of them): the workers a
+   * verdict asks for are asked per map or process.
+   */
+  public static StepVerdict judge(PhaseResult p, double offered, List<LatencyBounds.Bound> bounds,
+      double failureShare, boolean clientCpuIsOwn, int spread) {
+    return judge(p, offered, bounds, failureShare, clientCpuIsOwn, true, spread);
   }
 
   /**
@@ -88,7 +98,7 @@ public final class StepVerdict {
    */
   public static StepVerdict judgeMix(PhaseResult total, List<PhaseResult> parts, double offered,
       LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn) {
-    return judgeParts("mix", total, parts, offered, bounds, failureShare, clientCpuIsOwn);
+    return judgeParts("mix", total, parts, offered, bounds, failureShare, clientCpuIsOwn, 1);
   }
 
   /**
@@ -96,13 +106,14 @@ public final class StepVerdict {
    * operations are the log's commands ({@code replay}).
    */
   public static StepVerdict judgeParts(String whole, PhaseResult total, List<PhaseResult> parts,
-      double offered, LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn) {
+      double offered, LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn,
+      int spread) {
     List<StepVerdict> each = new ArrayList<>();
     List<String> names = new ArrayList<>();
-    each.add(judge(total, offered, bounds.of(null), failureShare, clientCpuIsOwn, true));
+    each.add(judge(total, offered, bounds.of(null), failureShare, clientCpuIsOwn, true, spread));
     names.add(whole);
     for (PhaseResult p : parts) {
-      each.add(judge(p, offered, bounds.of(p.op()), failureShare, false, false));
+      each.add(judge(p, offered, bounds.of(p.op()), failureShare, false, false, spread));
       names.add(p.op().id());
     }
     // The whole mix invalid (the client could not offer it) says nothing of the store, as for
@@ -128,7 +139,7 @@ public final class StepVerdict {
 
   private static StepVerdict judge(PhaseResult p, double offered,
       List<LatencyBounds.Bound> bounds, double failureShare, boolean clientCpuIsOwn,
-      boolean judgeRate) {
+      boolean judgeRate, int spread) {
     List<String> store = new ArrayList<>();
     List<String> client = new ArrayList<>();
     if (p.attempted() == 0) {
@@ -159,7 +170,7 @@ public final class StepVerdict {
               + "answered p%s in %s ms: operations waited for a free worker; %s",
               LatencyBounds.number(b.percentile()), ms(fromDue),
               LatencyBounds.number(b.millis()), LatencyBounds.number(b.percentile()),
-              ms(service), workersNeeded(p, offered, b.millis())));
+              ms(service), workersNeeded(p, offered, b.millis(), spread)));
         }
       }
     }
@@ -176,7 +187,7 @@ public final class StepVerdict {
         store.add(what);
       } else {
         client.add(what + ", the store answering within its bounds; " + workersNeeded(p, offered,
-            bounds.isEmpty() ? Double.NaN : bounds.get(0).millis()));
+            bounds.isEmpty() ? Double.NaN : bounds.get(0).millis(), spread));
       }
     }
     if (store.isEmpty() && client.isEmpty()) {
@@ -277,14 +288,17 @@ public final class StepVerdict {
    * What it takes to judge {@code boundMillis} at {@code offered}: a store that queues calls
    * holds at most as many as the client has workers, so only with at least offered × bound
    * workers (Little's law) does a store slower than the bound show it in its own answers rather
-   * than in operations waiting for a worker.
+   * than in operations waiting for a worker. With the workers spread over {@code spread} maps
+   * or processes, {@code -threads} is asked of each.
    */
-  static String workersNeeded(PhaseResult p, double offered, double boundMillis) {
+  static String workersNeeded(PhaseResult p, double offered, double boundMillis, int spread) {
     long needed = (long) Math.ceil(offered * boundMillis / 1000);
+    long each = (needed + spread - 1) / spread;
     return Double.isNaN(boundMillis) || needed <= p.workers() ? "give more -threads"
         : String.format(Locale.ROOT, "judging %s ms at %.1f ops/s takes at least %d workers, "
-        + "this step had %d (give -threads %d or more)", LatencyBounds.number(boundMillis), offered, needed,
-        p.workers(), needed);
+        + "this step had %d (give -threads %d or more%s)", LatencyBounds.number(boundMillis),
+        offered, needed, p.workers(), each, spread == 1 ? "" : " in each of the " + spread
+        + " maps or processes");
   }
 
   /** The service time's percentile (from each call's actual start); the latency's without one. */

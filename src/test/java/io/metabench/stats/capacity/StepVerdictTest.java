@@ -76,6 +76,14 @@ class StepVerdictTest {
             + "(give -threads 10 or more)");
   }
 
+  /** Over maps or processes, the workers it takes are asked of each of them. */
+  @Test
+  void overMapsTheThreadsItTakesAreAskedOfEachMap() {
+    StepVerdict v = StepVerdict.judge(phase(10_000, 0, 40, 8), 1000, P99_10MS, 0.01, true, 3);
+    assertThat(v.describe()).endsWith("judging 10 ms at 1000.0 ops/s takes at least 10 workers, "
+        + "this step had 4 (give -threads 4 or more in each of the 3 maps or processes)");
+  }
+
   /** A store that took 9.8 of 10 ms left no room: a sliver of waiting breaks the bound. */
   @Test
   void aStoreThatTookAllButASliverOfTheBoundBrokeIt() {

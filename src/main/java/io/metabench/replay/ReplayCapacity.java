@@ -8,7 +8,6 @@ import io.metabench.config.ReplayConfig;
 import io.metabench.core.InvalidInputException;
 import io.metabench.core.NanoClock;
 import io.metabench.core.StopRequest;
-import io.metabench.engine.PhaseEngine;
 import io.metabench.engine.Progress;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.Reachability;
@@ -16,6 +15,7 @@ import io.metabench.fs.Target;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.runner.CapacitySearch;
 import io.metabench.runner.RunChecks;
+import io.metabench.runner.StepEnd;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.capacity.CapacityStep;
@@ -109,14 +109,7 @@ public final class ReplayCapacity implements CapacitySearch.Steps {
     Path dir = new Path(root(), "step-" + number);
     // Ended once it is clearly broken: more of an operation's commands over a bound than the
     // bound allows of all the log's (a low speed's step is as long as the log, or longer).
-    String[] ended = new String[1];
-    PhaseEngine.EarlyEnd end = kind == CapacityStep.Kind.PROBE ? PhaseEngine.EarlyEnd.NEVER
-        : (ops, soFar) -> {
-          String why = EarlyBreak.check(ops, soFar, plan.bounds(), MixSpec.NONE, rate,
-              log.size() / rate);
-          ended[0] = ended[0] == null ? why : ended[0];
-          return why;
-        };
+    StepEnd end = new StepEnd(kind, plan.bounds(), MixSpec.NONE, rate, log.size() / rate);
     RunResult run;
     try {
       run = new ReplayRunner(BenchConfig.fromConfiguration(c).unsized(),
@@ -136,10 +129,7 @@ public final class ReplayCapacity implements CapacitySearch.Steps {
     StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : StepVerdict.judgeParts(
         "replay", total, run.phases(), rate, plan.bounds(), plan.failureShare(),
         !target.embedded(), 1);
-    if (verdict != null && ended[0] != null) {
-      verdict = verdict.endedEarly(ended[0]);
-    }
-    return new CapacityStep(number, kind, rate, run, total, verdict);
+    return new CapacityStep(number, kind, rate, run, total, end.verdictOf(verdict));
   }
 
   @Override

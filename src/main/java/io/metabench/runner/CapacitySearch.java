@@ -13,7 +13,6 @@ import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import io.metabench.stats.capacity.CapacityResult;
 import io.metabench.stats.capacity.CapacityStep;
-import io.metabench.stats.capacity.EarlyBreak;
 import io.metabench.stats.capacity.StepVerdict;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -265,15 +264,9 @@ public final class CapacitySearch {
       c.setLong(ConfigKeys.FILES_PER_WORKER, items);
       c.setBoolean(ConfigKeys.CLEANUP, true);
     }
-    String[] ended = new String[1];
-    PhaseEngine.EarlyEnd end = kind == CapacityStep.Kind.PROBE ? PhaseEngine.EarlyEnd.NEVER
-        : (ops, soFar) -> {
-          // The whole step's rate: one of -processes n ends early only when its own late
-          // operations break the bound for all n, so every process's combined step is broken.
-          String why = EarlyBreak.check(ops, soFar, plan.bounds(), mix, rate, seconds);
-          ended[0] = ended[0] == null ? why : ended[0];
-          return why;
-        };
+    // The whole step's rate: one of -processes n ends early only when its own late operations
+    // break the bound for all n, so every process's combined step is broken.
+    StepEnd end = new StepEnd(kind, plan.bounds(), mix, rate, seconds);
     RunResult run = executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy, end);
     warmedBy = 1;
     PhaseResult phase = op == OpType.MIX ? run.mixTotal() : null;
@@ -299,10 +292,7 @@ public final class CapacitySearch {
             !target.embedded(), spread)
         : StepVerdict.judge(phase, rate, plan.bounds().of(op), plan.failureShare(),
             !target.embedded(), spread);
-    if (verdict != null && ended[0] != null) {
-      verdict = verdict.endedEarly(ended[0]);
-    }
-    return new CapacityStep(number, kind, rate, run, phase, verdict);
+    return new CapacityStep(number, kind, rate, run, phase, end.verdictOf(verdict));
   }
 
   /**

@@ -8,18 +8,26 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 
 /**
- * What the {@code profile} command is asked to do: {@code profile [-outDir dir] FSIMAGE}.
- * Immutable.
+ * What the {@code profile} command is asked to do: {@code profile [-outDir dir] FSIMAGE}, or
+ * {@code profile [-outDir dir] [-threads n] URI} for a directory tree listed through its file
+ * system ({@code hdfs://nn:8020/data}: anything with a scheme). Immutable.
  */
 public final class ProfileRequest {
   /** How the command is used, for its refusals. */
-  public static final String USAGE = "usage: profile [-outDir dir] FSIMAGE";
+  public static final String USAGE = "usage: profile [-outDir dir] FSIMAGE | profile [-outDir "
+      + "dir] [-threads n] URI";
+  /** Workers that list a tree at once, unless -threads says. */
+  public static final int LISTING_THREADS = 8;
 
   private final File image;
+  private final java.net.URI listing;
+  private final int threads;
   private final String outDir;
 
-  private ProfileRequest(File image, String outDir) {
+  private ProfileRequest(File image, java.net.URI listing, int threads, String outDir) {
     this.image = image;
+    this.listing = listing;
+    this.threads = threads;
     this.outDir = outDir;
   }
 
@@ -32,16 +40,54 @@ public final class ProfileRequest {
     Options o = new Options();
     o.addOption(Option.builder("outDir").hasArg().argName("dir")
         .desc("Where profile.json goes").build());
+    o.addOption(Option.builder("threads").hasArg().argName("n")
+        .desc("Workers listing a tree at once (" + LISTING_THREADS + ")").build());
     CommandLine cmd = CliParser.parseCommand("profile", o, args, USAGE);
     List<String> rest = cmd.getArgList();
     if (rest.size() != 1) {
-      throw new InvalidInputException("profile reads one fsimage file, " + rest.size()
-          + " given; " + USAGE);
+      throw new InvalidInputException("profile reads one fsimage file or one directory tree, "
+          + rest.size() + " given; " + USAGE);
     }
-    return new ProfileRequest(new File(rest.get(0)), cmd.getOptionValue("outDir", ""));
+    String what = rest.get(0);
+    String threads = cmd.getOptionValue("threads", Integer.toString(LISTING_THREADS));
+    int n;
+    try {
+      n = Integer.parseInt(threads.trim());
+    } catch (NumberFormatException e) {
+      n = 0;
+    }
+    if (n < 1 || n > 1_000) {
+      throw new InvalidInputException("profile -threads '" + threads + "' is not a number of "
+          + "workers from 1 to 1000; give one such as 8");
+    }
+    if (!what.contains("://")) {
+      if (cmd.hasOption("threads")) {
+        throw new InvalidInputException("profile -threads lists a directory tree (a URI such "
+            + "as hdfs://nn:8020/data); an fsimage file is read by one: drop -threads");
+      }
+      return new ProfileRequest(new File(what), null, 1, cmd.getOptionValue("outDir", ""));
+    }
+    java.net.URI uri;
+    try {
+      uri = new java.net.URI(what);
+    } catch (java.net.URISyntaxException e) {
+      throw new InvalidInputException("profile: '" + what + "' is not a URI (" + e.getMessage()
+          + "): give a directory tree such as hdfs://nn:8020/data, or an fsimage file");
+    }
+    return new ProfileRequest(null, uri, n, cmd.getOptionValue("outDir", ""));
   }
 
-  /** The fsimage file. */
+  /** The tree to list, or null when an fsimage is read. */
+  public java.net.URI listing() {
+    return listing;
+  }
+
+  /** Workers listing the tree. */
+  public int threads() {
+    return threads;
+  }
+
+  /** The fsimage file; null when a tree is listed. */
   public File image() {
     return image;
   }

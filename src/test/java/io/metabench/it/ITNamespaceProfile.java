@@ -78,6 +78,42 @@ class ITNamespaceProfile {
     }
   }
 
+  /**
+   * The same namespace listed through the file system's API (a URI instead of an image): the
+   * same profile as its fsimage's, field by field, but for its source.
+   */
+  @Test
+  void aListingProfilesTheNamespaceAsItsImageDoes() throws Exception {
+    File fromImage = new File(scratch, "image");
+    File fromListing = new File(scratch, "listing");
+    assertThat(MetaBenchRun.run(new Configuration(), scratch, "profile", "-outDir",
+        fromImage.getPath(), image.getPath()).exitCode).isZero();
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "profile", "-threads", "3",
+        "-outDir", fromListing.getPath(), hdfs.uri() + "/");
+    System.out.println("=== ITNamespaceProfile: the same namespace listed\n" + r.stdout);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.stdout).contains("listing " + hdfs.uri() + "/: 24 files in 9 directories, mean "
+        + "depth 2.5, largest directory 7 entries, 33.3 % of files empty")
+        .contains("listed in ").contains("by 3 workers");
+    com.fasterxml.jackson.databind.node.ObjectNode a = (com.fasterxml.jackson.databind.node
+        .ObjectNode) new ObjectMapper().readTree(new File(fromImage, "profile.json"));
+    com.fasterxml.jackson.databind.node.ObjectNode b = (com.fasterxml.jackson.databind.node
+        .ObjectNode) new ObjectMapper().readTree(new File(fromListing, "profile.json"));
+    assertThat(b.path("source").path("kind").asText()).isEqualTo("listing");
+    a.remove("source");
+    b.remove("source");
+    assertThat(b).isEqualTo(a);
+    // A URI that is no directory: one line, exit 2, nothing written.
+    File none = new File(scratch, "none");
+    MetaBenchRun bad = MetaBenchRun.run(new Configuration(), scratch, "profile", "-outDir",
+        none.getPath(), hdfs.uri() + "/README");
+    assertThat(bad.exitCode).isEqualTo(2);
+    assertThat(bad.stderr.trim()).isEqualTo("metabench: profile: " + hdfs.uri() + "/README is not "
+        + "a directory: give the directory tree to profile, such as hdfs://nn:8020/ or "
+        + "s3a://bucket/warehouse");
+    assertThat(none).doesNotExist();
+  }
+
   @Test
   void theProfileOfASavedNamespaceIsExact() throws Exception {
     File out = new File(scratch, "profile");

@@ -21,28 +21,42 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'
 }
 port=$(free_port)
-nn_port=$(free_port)
 prom_port=$(free_port)
-"$root/scripts/prometheus-server.sh" run "$work/prometheus" "$prom_port" 600 "127.0.0.1:$port" \
-  "namenode=127.0.0.1:$nn_port/prom" > "$work/prometheus.log" 2>&1 &
-prom=$!
+prom=
 run=
-trap 'kill $prom ${run:-} 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill ${prom:-} ${run:-} 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
 java -Xmx1g "${opens[@]}" -Dlog4j.configuration=file:"$root/conf/log4j.properties" \
   -cp "$test_cp" io.metabench.MetaBench -operation create_write,stat -threads 4 \
   -numberOfFiles 2000 -rate 400 -duration 25 -clientWarmup 3 -prometheus "$port" \
-  -D hadoop.prometheus.endpoint.enabled=true -D "dfs.namenode.http-address=127.0.0.1:$nn_port" \
-  -outDir "$work/run" > "$work/run.txt" 2> "$work/run.err" &
+  -D hadoop.prometheus.endpoint.enabled=true -outDir "$work/run" > "$work/run.txt" \
+  2> "$work/run.err" &
 run=$!
+# The embedded NameNode's web port is its own choice: the one of the run's ports serving /prom.
+nn_port=
+for _ in $(seq 120); do
+  for p in $(ss -ltnpH 2>/dev/null | grep "pid=$run," | sed -E 's/.*:([0-9]+) .*/\1/'); do
+    # grep reads it all: with pipefail, a grep that stopped early would fail curl's write.
+    if curl -s -m 1 "http://127.0.0.1:$p/prom" | grep '^rpc_' > /dev/null; then
+      nn_port=$p
+      break 2
+    fi
+  done
+  sleep 0.5
+done
+[ -n "$nn_port" ] || { echo "no NameNode /prom among the run's ports; its stderr:" >&2; tail -5 "$work/run.err" >&2; exit 1; }
+"$root/scripts/prometheus-server.sh" run "$work/prometheus" "$prom_port" 600 "127.0.0.1:$port" \
+  "namenode=127.0.0.1:$nn_port/prom" > "$work/prometheus.log" 2>&1 &
+prom=$!
 # The second phase (stat) under way: its progress series is in Prometheus.
 python3 - "$prom_port" <<'PY'
 import json, sys, time, urllib.parse, urllib.request
 port = sys.argv[1]
-q = 'metabench_phase_progress_ratio{phase="stat"} > 0.2'
+q = 'metabench_phase_running{phase="stat"} == 1'
 for _ in range(240):
     try:
         url = "http://127.0.0.1:%s/api/v1/query?query=%s" % (port, urllib.parse.quote(q))
         if json.load(urllib.request.urlopen(url, timeout=2))["data"]["result"]:
+            time.sleep(12)  # ten seconds of the phase for the rates over 10 s
             sys.exit(0)
     except OSError:
         pass

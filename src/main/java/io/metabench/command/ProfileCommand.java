@@ -35,36 +35,41 @@ public final class ProfileCommand extends Command {
   @Override
   protected Invocation prepare(String[] args, Configuration conf) throws IOException {
     ProfileRequest request = ProfileRequest.parse(args);
+    // A directory that cannot be written is refused before the namespace is read (minutes for
+    // a large one); the directory is made only once it was read.
+    OutputPlan files = OutputPlan.inDirectory(request.outDir(), "profile",
+        System.currentTimeMillis(), false, "");
     if (request.listing() != null) {
       listing = true;
-      OutputPlan files = OutputPlan.inDirectory(request.outDir(), "profile",
-          System.currentTimeMillis(), false, "");
       return () -> listed(request, conf, files);
     }
     // The profiler names Hadoop 3.3+ server classes: loaded only once the probe found them.
     ImageClasses.check();
-    // A directory that cannot be written is refused before the image is read (minutes for a
-    // large one); the directory is made only once the image was read.
-    OutputPlan files = OutputPlan.inDirectory(request.outDir(), "profile",
-        System.currentTimeMillis(), false, "");
     long start = System.nanoTime();
     NamespaceProfile profile = FsImageProfiler.profile(request.image(), conf);
     double seconds = (System.nanoTime() - start) / 1e9;
-    return () -> {
-      File json = new File(files.dir(), "profile.json");
-      if (!files.dir().isDirectory() && !files.dir().mkdirs()) {
-        throw new IOException("cannot make " + files.dir());
-      }
-      profile.write(json);
-      PrintStream out = context.out();
-      long inodes = profile.files() + profile.directories();
-      out.printf(Locale.ROOT, "fsimage %s: %s%n", request.image(), profile.shape());
-      out.printf(Locale.ROOT, "  read in %.2f s (%,.0f inodes/s)%n", seconds,
-          seconds == 0 ? 0 : inodes / seconds);
-      out.printf(Locale.ROOT, "Profile: %s%n", json);
-      out.flush();
-      return EXIT_OK;
-    };
+    return () -> written(profile, files, "fsimage " + request.image(), String.format(Locale.ROOT,
+        "read in %.2f s", seconds), seconds);
+  }
+
+  /**
+   * Writes {@code profile} into {@code files} and says so: {@code what} and its shape, how it was
+   * read ({@code how}, in {@code seconds}) with its rate, and the file.
+   */
+  private int written(NamespaceProfile profile, OutputPlan files, String what, String how,
+      double seconds) throws IOException {
+    File json = new File(files.dir(), "profile.json");
+    if (!files.dir().isDirectory() && !files.dir().mkdirs()) {
+      throw new IOException("cannot make " + files.dir());
+    }
+    profile.write(json);
+    PrintStream out = context.out();
+    long inodes = profile.files() + profile.directories();
+    out.printf(Locale.ROOT, "%s: %s%n", what, profile.shape());
+    out.printf(Locale.ROOT, "  %s (%,.0f inodes/s)%n", how, seconds == 0 ? 0 : inodes / seconds);
+    out.printf(Locale.ROOT, "Profile: %s%n", json);
+    out.flush();
+    return EXIT_OK;
   }
 
   /** Lists {@code request}'s tree (after the login) and writes its profile into {@code files}. */
@@ -83,18 +88,7 @@ public final class ProfileCommand extends Command {
       profile = io.metabench.namespace.ListingProfiler.profile(fs, root, request.threads());
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    File json = new File(files.dir(), "profile.json");
-    if (!files.dir().isDirectory() && !files.dir().mkdirs()) {
-      throw new IOException("cannot make " + files.dir());
-    }
-    profile.write(json);
-    PrintStream out = context.out();
-    long inodes = profile.files() + profile.directories();
-    out.printf(Locale.ROOT, "listing %s: %s%n", request.listing(), profile.shape());
-    out.printf(Locale.ROOT, "  listed in %.2f s by %d workers (%,.0f inodes/s)%n", seconds,
-        request.threads(), seconds == 0 ? 0 : inodes / seconds);
-    out.printf(Locale.ROOT, "Profile: %s%n", json);
-    out.flush();
-    return EXIT_OK;
+    return written(profile, files, "listing " + request.listing(), String.format(Locale.ROOT,
+        "listed in %.2f s by %d workers", seconds, request.threads()), seconds);
   }
 }

@@ -291,7 +291,12 @@ public final class CapacityPlan {
    * one operation.
    */
   public List<OpType> parts() {
-    return replayed != null ? replayed.ops() : mix.at(Double.MAX_VALUE, pinned).ops();
+    if (replayed != null) {
+      return replayed.ops();
+    }
+    List<OpType> all = new java.util.ArrayList<>(mix.ops());
+    all.addAll(pinned.ops());
+    return all;
   }
 
   /** The searched workload as files and fields name it: the operation, {@code mix}, {@code replay}. */

@@ -11,8 +11,8 @@ import java.util.Random;
  * (rounded; a depth keeps one directory where a deeper one needs a parent), and each directory's
  * subdirectories and files drawn from the profile's distributions at its depth by stratified
  * quantiles (n directories take the distribution's n evenly spaced quantiles, so every value
- * keeps its share rather than leaving it to chance), scaled together to the depth's exact
- * totals and paired at random. The same profile, scale and seed give the same namespace.
+ * keeps its share rather than leaving it to chance), brought to the depth's exact totals by
+ * their largest values and paired at random. The same profile, scale and seed give the same namespace.
  *
  * <p>Directories are numbered breadth first, the root 0; a directory's children are numbered
  * together, in order. Memory: five ints a directory, none a file. Immutable.
@@ -125,8 +125,9 @@ public final class ShapeModel {
 
   /**
    * {@code n} values summing to {@code total}: {@code histogram}'s ({@code [value, count]} pairs)
-   * n evenly spaced quantiles, scaled to the total (each rounded by its largest remainders), in a
-   * random order; an even share each where the histogram is empty or all zeros.
+   * n evenly spaced quantiles, the difference to the total taken by the large values (each
+   * rounded by its largest remainders), in a random order; an even share each where the
+   * histogram is empty or all zeros.
    */
   static int[] draw(JsonNode histogram, int n, long total, Random random) {
     long[] v = new long[n];
@@ -147,9 +148,22 @@ public final class ShapeModel {
         sum += v[i];
       }
     }
+    // The quantiles' sum is the depth's total only roughly (a small depth's few quantiles
+    // miss or overweight its tail): the difference goes to the large values, in proportion to
+    // their squares, so the many small ones (most of the distribution's shares) keep their
+    // values; where the tail cannot give up enough, all are scaled alike.
+    double squares = 0;
+    long largest = 0;
+    for (long x : v) {
+      squares += (double) x * x;
+      largest = Math.max(largest, x);
+    }
+    double diff = total - sum;
+    boolean byTail = sum > 0 && (diff >= 0 || -diff * largest <= squares);
     double[] exact = new double[n];
     for (int i = 0; i < n; i++) {
-      exact[i] = sum == 0 ? (double) total / n : (double) v[i] * total / sum;
+      exact[i] = sum == 0 ? (double) total / n : byTail ? v[i] + diff * v[i] * v[i] / squares
+          : (double) v[i] * total / sum;
     }
     int[] out = new int[n];
     long given = 0;

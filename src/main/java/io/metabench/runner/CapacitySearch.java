@@ -288,7 +288,7 @@ public final class CapacitySearch {
     }
     // The workers a verdict asks for (spread) are asked of each map or process.
     StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : op == OpType.MIX
-        ? StepVerdict.judgeParts("mix", phase, parts, rate, plan.bounds(), plan.failureShare(),
+        ? StepVerdict.judgeMix(phase, parts, rate, plan.bounds(), plan.failureShare(),
             !target.embedded(), spread)
         : StepVerdict.judge(phase, rate, plan.bounds().of(op), plan.failureShare(),
             !target.embedded(), spread);

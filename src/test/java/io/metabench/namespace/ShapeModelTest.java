@@ -125,6 +125,24 @@ class ShapeModelTest {
         org.assertj.core.data.Offset.offset(0.02));
   }
 
+  /** A namespace off its source's counts or shape is said to be, in a line each. */
+  @Test
+  void aNamespaceOutOfTheBoundsIsSaidToBe() {
+    JsonNode made = ShapeModel.of(yahoo, 0.1, 7).profile().json();
+    // Judged against twice the scale it was drawn at: half the counts expected.
+    java.util.List<String> off = Fidelity.of(yahoo, made, 0.2).failures();
+    assertThat(off).hasSize(1);
+    assertThat(off.get(0)).startsWith("counts: ").contains("expected");
+    java.util.TreeMap<Long, Long> ones = new java.util.TreeMap<>();
+    ones.put(1L, 90L);
+    ones.put(2L, 10L);
+    java.util.TreeMap<Long, Long> twos = new java.util.TreeMap<>();
+    twos.put(1L, 80L);
+    twos.put(2L, 20L);
+    assertThat(Fidelity.distance(ones, twos)).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(Fidelity.distance(ones, ones)).isZero();
+  }
+
   @Test
   void theSameSeedDrawsTheSameNamespaceAndAnotherSeedAnother() {
     ShapeModel a = ShapeModel.of(yahoo, 0.05, 1);
@@ -166,7 +184,7 @@ class ShapeModelTest {
       zeros += x == 0 ? 1 : 0;
       ones += x == 1 ? 1 : 0;
     }
-    // Quantiles sum to 6,300 here; scaled by 6,600 / 6,300 with the largest remainders.
+    // Quantiles sum to 6,300 here; the 300 more go to the largest values, the small ones kept.
     assertThat(sum).isEqualTo(6_600);
     assertThat(zeros).isEqualTo(400);
     assertThat(ones).isEqualTo(300);

@@ -91,7 +91,6 @@ public final class CapacityResult {
     return seconds;
   }
 
-  /** The steps judged (the probe left out). */
   /**
    * The step run after the search above ({@code above}) or below the rate held
    * ({@code -capacityCheck}); null when none ran.
@@ -134,6 +133,7 @@ public final class CapacityResult {
         + "steps are too short for its noise)");
   }
 
+  /** The steps judged (the probe left out). */
   public int judgedSteps() {
     int n = 0;
     for (CapacityStep s : steps) {

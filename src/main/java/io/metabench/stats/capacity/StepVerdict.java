@@ -94,11 +94,12 @@ public final class StepVerdict {
    * strays from its weight by chance, not by the store. Invalid when the whole is (the client
    * could not offer the mix); else broken when the store broke one part (others may have waited
    * for workers it held); else invalid when a part is; else held. Each reason names the
-   * operation it is of, once.
+   * operation it is of, once. The workers a verdict asks for are asked of each of the
+   * {@code spread} maps or processes the step's workers are spread over.
    */
   public static StepVerdict judgeMix(PhaseResult total, List<PhaseResult> parts, double offered,
-      LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn) {
-    return judgeParts("mix", total, parts, offered, bounds, failureShare, clientCpuIsOwn, 1);
+      LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn, int spread) {
+    return judgeParts("mix", total, parts, offered, bounds, failureShare, clientCpuIsOwn, spread);
   }
 
   /**

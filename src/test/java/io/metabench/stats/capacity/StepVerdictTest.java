@@ -119,19 +119,19 @@ class StepVerdictTest {
     List<PhaseResult> held = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 2_000, 0, 2.5, 2.5));
     StepVerdict v = StepVerdict.judgeMix(PhaseResult.totalOfMix(held), held, 1000, bounds, 0.01,
-        true);
+        true, 1);
     assertThat(v.describe()).isEqualTo("held");
     // Creates at 5 ms: within the 10 ms on every operation, over their own 3 ms.
     List<PhaseResult> slow = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 2_000, 0, 5, 5));
-    v = StepVerdict.judgeMix(PhaseResult.totalOfMix(slow), slow, 1000, bounds, 0.01, true);
+    v = StepVerdict.judgeMix(PhaseResult.totalOfMix(slow), slow, 1000, bounds, 0.01, true, 1);
     assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
     assertThat(v.describe()).startsWith("broken: create_write: p99 5.").endsWith(" ms > 3 ms");
     assertThat(v.worstRatio()).isGreaterThan(1.6);
     // Failed creates break it though the mix as a whole stays under 1 %.
     List<PhaseResult> failing = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 1_950, 50, 2, 2));
-    v = StepVerdict.judgeMix(PhaseResult.totalOfMix(failing), failing, 1000, bounds, 0.01, true);
+    v = StepVerdict.judgeMix(PhaseResult.totalOfMix(failing), failing, 1000, bounds, 0.01, true, 1);
     assertThat(v.describe()).isEqualTo("broken: create_write: 2.50 % of operations failed (at "
         + "most 1 %)");
   }
@@ -146,7 +146,7 @@ class StepVerdictTest {
     List<PhaseResult> parts = java.util.Arrays.asList(phase(OpType.STAT, 7_500, 0, 36, 24),
         phase(OpType.EXISTS, 2_500, 0, 16, 0.03));
     StepVerdict v = StepVerdict.judgeMix(PhaseResult.totalOfMix(parts), parts, 1000, bounds,
-        0.01, true);
+        0.01, true, 1);
     assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
     assertThat(v.reasons()).filteredOn(r -> r.startsWith("exists: ")).hasSize(1);
     assertThat(v.reasons()).anyMatch(r -> r.startsWith("stat: p99 36."));
@@ -159,11 +159,11 @@ class StepVerdictTest {
     List<PhaseResult> drawn = java.util.Arrays.asList(phase(OpType.STAT, 8_500, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 1_500, 0, 2, 2));
     assertThat(StepVerdict.judgeMix(PhaseResult.totalOfMix(drawn), drawn, 1000, bounds, 0.01,
-        true).describe()).isEqualTo("held");
+        true, 1).describe()).isEqualTo("held");
     List<PhaseResult> shortOf = java.util.Arrays.asList(phase(OpType.STAT, 7_000, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 2_000, 0, 2, 2));
     assertThat(StepVerdict.judgeMix(PhaseResult.totalOfMix(shortOf), shortOf, 1000, bounds, 0.01,
-        true).describe()).startsWith("invalid: mix: achieved 900.0/s, under 98 % of 1000.0/s");
+        true, 1).describe()).startsWith("invalid: mix: achieved 900.0/s, under 98 % of 1000.0/s");
   }
 
   /** {@code p} with a calm client that stood still for {@code pauseMs} at most. */
@@ -205,7 +205,7 @@ class StepVerdictTest {
     List<PhaseResult> parts = java.util.Arrays.asList(pausedFor(phase(OpType.STAT, 7_500, 0, 41,
         12), 40), pausedFor(phase(OpType.EXISTS, 2_500, 0, 41, 12), 40));
     StepVerdict mix = StepVerdict.judgeMix(PhaseResult.totalOfMix(parts), parts, 1000, bounds,
-        0.01, true);
+        0.01, true, 1);
     assertThat(mix.outcome()).isEqualTo(StepVerdict.Outcome.INVALID);
     assertThat(mix.clientPaused()).isTrue();
     assertThat(mix.endedEarly("ended after 1 s").clientPaused()).isTrue();

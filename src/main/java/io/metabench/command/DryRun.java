@@ -3,6 +3,8 @@ package io.metabench.command;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.OptionNames;
 import io.metabench.config.StudyPlan;
+import io.metabench.namespace.ShapeModel;
+import io.metabench.namespace.ShapedTree;
 import io.metabench.op.OpType;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -27,7 +29,12 @@ final class DryRun {
       out.println("workload: " + config.workload());
     }
     List<String> steps = new ArrayList<>();
-    if (config.prefillFiles() > 0) {
+    if (config.prefillProfile() != null) {
+      long[] size = ShapeModel.size(config.prefillProfile().json(), config.prefillScale());
+      steps.add(String.format(Locale.ROOT, "prefill of %s at scale %s per map (%,d files in %,d "
+          + "directories), checked against it", config.prefillProfile(),
+          ShapedTree.scaleText(config.prefillScale()), size[1], size[0]));
+    } else if (config.prefillFiles() > 0) {
       steps.add(String.format(Locale.ROOT, "prefill of %d files per map", config.prefillFiles()));
     }
     for (OpType op : config.operations()) {

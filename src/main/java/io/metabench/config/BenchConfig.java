@@ -1,7 +1,10 @@
 package io.metabench.config;
 
+import io.metabench.namespace.ShapeProfile;
+import io.metabench.namespace.ShapedTree;
 import io.metabench.op.OpType;
 import io.metabench.path.Layout;
+import io.metabench.path.PrefillShape;
 import io.metabench.path.PrefillSizes;
 import io.metabench.path.PrefillTree;
 import java.util.Collections;
@@ -9,6 +12,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -408,10 +412,32 @@ public final class BenchConfig {
             : recorded.sharedDir());
   }
 
-  /** This map's prefill tree under {@code mapRoot}; only when {@link #prefillFiles()} &gt; 0. */
-  public PrefillTree prefillTree(org.apache.hadoop.fs.Path mapRoot) {
-    return new PrefillTree(mapRoot, prefillFiles(), prefillDepth(), prefillFanOut(),
-        prefillSizes());
+  /** Whether a prefill runs before the phases: {@code -prefillFiles} or {@code -prefillProfile}. */
+  public boolean prefills() {
+    return prefillFiles() > 0 || prefillProfile() != null;
+  }
+
+  /** The profile the prefill draws its namespace from; null when it grows a tree. */
+  public ShapeProfile prefillProfile() {
+    return ((Optional<?>) values.get(Option.PREFILL_PROFILE)).map(ShapeProfile.class::cast)
+        .orElse(null);
+  }
+
+  /** The size of the {@link #prefillProfile()} namespace against the profile's. */
+  public double prefillScale() {
+    return (Double) values.get(Option.PREFILL_SCALE);
+  }
+
+  /**
+   * What this map's prefill makes under {@code mapRoot}: the profile's namespace (drawn with
+   * {@link #seed()}) or the tree; only when {@link #prefills()}.
+   */
+  public PrefillShape prefillShape(org.apache.hadoop.fs.Path mapRoot) {
+    ShapeProfile profile = prefillProfile();
+    return profile != null
+        ? new ShapedTree(mapRoot, profile, prefillScale(), seed(), prefillSizes())
+        : new PrefillTree(mapRoot, prefillFiles(), prefillDepth(), prefillFanOut(),
+            prefillSizes());
   }
 
   @Override

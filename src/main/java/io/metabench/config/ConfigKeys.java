@@ -335,6 +335,10 @@ public final class ConfigKeys {
    * size is a function of its index, so a repeated or resumed prefill makes the same tree.
    */
   public static final String PREFILL_SIZES = "metabench.prefill.sizes";
+  /** A profile the prefill draws its namespace from (docs/namespaces.md): a name, file or JSON. */
+  public static final String PREFILL_PROFILE = "metabench.prefill.profile";
+  /** The size of a profile's namespace against the profile's own. */
+  public static final String PREFILL_SCALE = "metabench.prefill.scale";
 
   /** Worker threads of the prefill; 0: as many as {@link #THREADS}. */
   public static final String PREFILL_THREADS = "metabench.prefill.threads";

@@ -218,7 +218,7 @@ public enum Option {
           + "never touching one the mix deleted; per-operation figures")),
   SEED(SET, wholeLong(Long.MIN_VALUE, "a whole number such as 42"), cli("n", "seed")
       .key(ConfigKeys.SEED).def(1L).run("seed").group(Group.PHASES)
-      .help("Seed of the mix's draws (default {default})")),
+      .help("Seed of the mix's draws and of a -prefillProfile namespace (default {default})")),
   SHARED_DIR(FLAG, BOOL, cli(null, "sharedDir").key(ConfigKeys.SHARED_DIR).def(false)
       .run("sharedDir").group(Group.PHASES).help("All workers of a map work in one shared "
           + "directory tree, their items interleaved (mdtest's hard mode; default: each worker "
@@ -244,6 +244,13 @@ public enum Option {
   PREFILL_SIZES(SET, ValueType.PREFILL_SIZES, cli("size:pct,...", "prefillSizes")
       .key(ConfigKeys.PREFILL_SIZES).def("0:100").run("prefillSizes").group(Group.WORKLOADS)
       .help("The prefill's file sizes, e.g. 0:70,4k:20,1m:10 (default {default}: all empty)")),
+  PREFILL_PROFILE(SET, ValueType.PROFILE, cli("file|yahoo", "prefillProfile")
+      .key(ConfigKeys.PREFILL_PROFILE).def("").run("prefillProfile").group(Group.WORKLOADS)
+      .help("Before the phases, make a namespace of this profile's shape (a profile.json, or the "
+          + "built-in yahoo) in <baseDir>/prefill/map_<m>, then check it against the profile")),
+  PREFILL_SCALE(SET, ValueType.SCALE, cli("s", "prefillScale").key(ConfigKeys.PREFILL_SCALE)
+      .def(1.0).run("prefillScale").group(Group.WORKLOADS).help("The -prefillProfile "
+          + "namespace's size against the profile's: 0.1 a tenth, 10 ten times (default {default})")),
   PREFILL_THREADS(SET, wholeInt(0, 100_000, "0 for as many as -threads, or a number such as 16"),
       cli("n", "prefillThreads").key(ConfigKeys.PREFILL_THREADS).def(0).run("prefillThreads")
           .group(Group.WORKLOADS).help("Worker threads of the prefill (default: -threads)")),

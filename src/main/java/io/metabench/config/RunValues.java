@@ -25,11 +25,13 @@ final class RunValues {
     EnumMap<Option, Object> v = new EnumMap<>(Option.class);
     // -cleanup, -mix and -prefillFiles decide whether -operation may be left out, so they are
     // read (and refused) before it.
-    for (Option o : new Option[] {Option.CLEANUP, Option.MIX, Option.PREFILL_FILES}) {
+    for (Option o : new Option[] {Option.CLEANUP, Option.MIX, Option.PREFILL_FILES,
+        Option.PREFILL_PROFILE}) {
       v.put(o, o.read(conf));
     }
+    boolean profile = ((java.util.Optional<?>) v.get(Option.PREFILL_PROFILE)).isPresent();
     v.put(Option.OPERATION, operations(conf, (Boolean) v.get(Option.CLEANUP),
-        (MixSpec) v.get(Option.MIX), (Long) v.get(Option.PREFILL_FILES)));
+        (MixSpec) v.get(Option.MIX), profile || (Long) v.get(Option.PREFILL_FILES) > 0));
     for (Option o : Option.values()) {
       if (o.inRun() && !v.containsKey(o)) {
         v.put(o, o.read(conf));
@@ -58,7 +60,9 @@ final class RunValues {
     if ((Integer) v.get(Option.PREFILL_THREADS) == 0) {
       v.put(Option.PREFILL_THREADS, v.get(Option.THREADS));
     }
-    if ((Long) v.get(Option.PREFILL_FILES) > 0) {
+    if (profile) {
+      checkProfileShape(v);
+    } else if ((Long) v.get(Option.PREFILL_FILES) > 0) {
       checkPrefillShape((Long) v.get(Option.PREFILL_FILES), (Integer) v.get(Option.PREFILL_DEPTH),
           (Integer) v.get(Option.PREFILL_FAN_OUT), (Integer) v.get(Option.FILES_PER_DIR));
     }
@@ -66,13 +70,13 @@ final class RunValues {
   }
 
   private static List<OpType> operations(Configuration conf, boolean cleanup, MixSpec mix,
-      long prefillFiles) {
+      boolean prefills) {
     String ops = conf.getTrimmed(ConfigKeys.OPERATIONS, "");
     if (ops.isEmpty() && !mix.isEmpty()) {
       ops = OpType.MIX.id();
     }
     // A replay takes its operations from the audit log, one phase per operation it holds.
-    if (ops.isEmpty() && !cleanup && prefillFiles == 0
+    if (ops.isEmpty() && !cleanup && !prefills
         && Option.AUDIT_LOG.readText(conf).isEmpty()) {
       throw new InvalidInputException("no operation given: pass -operation with one of "
           + OpType.validNames() + ", or all");
@@ -88,7 +92,8 @@ final class RunValues {
     if ((Long) v.get(Option.BYTES_TO_WRITE) > 0) {
       return true;
     }
-    if ((Long) v.get(Option.PREFILL_FILES) > 0) {
+    if ((Long) v.get(Option.PREFILL_FILES) > 0
+        || ((java.util.Optional<?>) v.get(Option.PREFILL_PROFILE)).isPresent()) {
       for (long size : ((io.metabench.path.PrefillSizes) v.get(Option.PREFILL_SIZES)).sizes()) {
         if (size > 0) {
           return true;
@@ -208,6 +213,24 @@ final class RunValues {
     if (countGiven || (Integer) v.get(Option.MAPS) > 0
         || (Integer) v.get(Option.PROCESSES) > 0 || (Integer) v.get(Option.MAP_INDEX) > 0) {
       v.put(Option.SIZE_FOR, 0L);
+    }
+  }
+
+  /**
+   * Refuses a profile's namespace given a tree's size too, or one its scale makes empty or
+   * beyond HDFS's limits (before anything is touched, as every option's refusal is).
+   */
+  private static void checkProfileShape(java.util.Map<Option, Object> v) {
+    if ((Long) v.get(Option.PREFILL_FILES) > 0) {
+      throw new InvalidInputException("-prefillFiles and -prefillProfile both say what the "
+          + "prefill makes: give one (-prefillScale sizes a profile's namespace)");
+    }
+    io.metabench.namespace.ShapeProfile p = ((java.util.Optional<?>) v
+        .get(Option.PREFILL_PROFILE)).map(io.metabench.namespace.ShapeProfile.class::cast).get();
+    try {
+      io.metabench.namespace.ShapeModel.size(p.json(), (Double) v.get(Option.PREFILL_SCALE));
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException("-prefillScale: " + e.getMessage());
     }
   }
 

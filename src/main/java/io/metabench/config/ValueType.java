@@ -1,9 +1,11 @@
 package io.metabench.config;
 
 import io.metabench.core.InvalidInputException;
+import io.metabench.namespace.ShapeProfile;
 import io.metabench.op.OpType;
 import io.metabench.path.PrefillSizes;
 import java.util.Collections;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -201,6 +203,47 @@ public abstract class ValueType {
 
   /** A {@link PrefillSizes}; the JSON shows its text. */
   static final ValueType PREFILL_SIZES = textual(PrefillSizes::parse);
+
+  /**
+   * A {@link ShapeProfile}, optional (empty: none): loaded, and checked, where the option is read.
+   * Written back as the profile's JSON with its name, so a -maps job's maps have it without the
+   * file.
+   */
+  static final ValueType PROFILE = new ValueType() {
+    @Override
+    Object parse(String raw, Option o) {
+      return raw.isEmpty() ? Optional.empty() : Optional.of(ShapeProfile.load(raw));
+    }
+
+    @Override
+    String format(Object value) {
+      return ((Optional<?>) value).map(p -> ((ShapeProfile) p).carried()).orElse("");
+    }
+
+    @Override
+    Object param(Object value) {
+      return ((Optional<?>) value).map(Object::toString).orElse("");
+    }
+  };
+
+  /** A scale over 0 and at most 1,000,000; a {@code Double}. */
+  static final ValueType SCALE = new ValueType() {
+    @Override
+    Object parse(String raw, Option o) {
+      double s;
+      try {
+        s = raw.isEmpty() ? (Double) o.defaultValue() : Double.parseDouble(raw);
+      } catch (NumberFormatException e) {
+        s = Double.NaN;
+      }
+      if (!(s > 0) || s > 1_000_000) {
+        throw new InvalidInputException(o.label() + " '" + raw + "' is not a scale; give a "
+            + "number over 0, such as 0.1 for a tenth of the profile's namespace or 10 for ten "
+            + "times");
+      }
+      return s;
+    }
+  };
 
   /** A {@link ListenAddress}; the JSON shows {@code host:port}, or nothing when none. */
   static final ValueType LISTEN = textual(ListenAddress::parse);

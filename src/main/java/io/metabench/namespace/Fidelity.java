@@ -28,7 +28,8 @@ public final class Fidelity {
     public final long[] source;
     public final long[] made;
 
-    Row(String name, double distance, long[] source, long[] made) {
+    /** A row as {@link Fidelity#of} made it: {@code source} and {@code made} p50/p90/p99/max. */
+    public Row(String name, double distance, long[] source, long[] made) {
       this.name = name;
       this.distance = distance;
       this.source = source;
@@ -56,10 +57,22 @@ public final class Fidelity {
         merged(made, "subdirectoriesPerDirectory")));
     rows.add(row("entriesPerDirectory", pairs(source.path("entriesPerDirectory")),
         pairs(made.path("entriesPerDirectory"))));
-    return new Fidelity(new long[] {Math.round(source.path("directories").asLong() * scale),
+    // The root is never scaled: one namespace has one.
+    long rooted = source.path("directories").asLong() - source.path("directoriesNotUnderRoot")
+        .asLong();
+    return new Fidelity(new long[] {1 + Math.round((rooted - 1) * scale),
         Math.round(source.path("files").asLong() * scale)}, new long[] {
         made.path("directories").asLong(), made.path("files").asLong()},
         Collections.unmodifiableList(rows));
+  }
+
+  /**
+   * The comparison {@link #of} made, from its parts ({@link #expected()}, {@link #made()},
+   * {@link #rows()}): how a result read back holds it.
+   */
+  public static Fidelity restored(long[] expected, long[] made, List<Row> rows) {
+    return new Fidelity(expected.clone(), made.clone(),
+        Collections.unmodifiableList(new ArrayList<>(rows)));
   }
 
   public List<Row> rows() {
@@ -76,7 +89,8 @@ public final class Fidelity {
     throw new IllegalArgumentException(name);
   }
 
-  /** The source's directories and files times the scale, rounded. */
+  /** The source's directories (the root aside, which is never scaled) and files times the scale,
+   * rounded. */
   public long[] expected() {
     return expected.clone();
   }

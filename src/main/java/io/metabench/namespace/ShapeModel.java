@@ -51,44 +51,113 @@ public final class ShapeModel {
    *     makes a namespace that is empty, too large to hold, or over HDFS's directory limit
    */
   public static ShapeModel of(JsonNode profile, double scale, long seed) {
+    long[][] plan = plan(profile, scale);
+    return build(profile.path("byDepth"), plan[0], plan[1], (int) sum(plan[0]), new Random(seed));
+  }
+
+  /**
+   * The directories and files (the root included) {@link #of} would draw, without drawing them.
+   *
+   * @throws InvalidInputException as {@link #of} does
+   */
+  public static long[] size(JsonNode profile, double scale) {
+    long[][] plan = plan(profile, scale);
+    return new long[] {sum(plan[0]), sum(plan[1])};
+  }
+
+  /** Each depth's directories and (one deeper) files at {@code scale}, checked. */
+  private static long[][] plan(JsonNode profile, double scale) {
     if (!(scale > 0) || Double.isInfinite(scale)) {
-      throw new InvalidInputException("the scale " + scale + " makes no namespace: give a scale "
-          + "above 0 (0.1 for a tenth of the profile's files, 10 for ten times)");
+      throw new InvalidInputException("the scale " + ShapedTree.scaleText(scale) + " makes no "
+          + "namespace: give a scale above 0 (0.1 for a tenth of the profile's files, 10 for ten "
+          + "times)");
     }
     JsonNode rows = profile.path("byDepth");
     int levels = rows.size();
-    long[] dirs = new long[levels];
-    long[] filesAt = new long[levels + 1];
+    double[] dirsExact = new double[levels];
+    double[] filesExact = new double[levels + 1];
     for (int d = 0; d < levels; d++) {
       JsonNode row = rows.get(d);
       if (row.path("directories").asLong() > 0 && !row.has("filesPerDirectory")) {
         throw new InvalidInputException("the profile has no filesPerDirectory at depth " + d
             + " (a profile of version 1): make it again with this MetaBench's profile command");
       }
-      dirs[d] = d == 0 ? 1 : Math.round(row.path("directories").asLong() * scale);
-      filesAt[d] = Math.round(row.path("files").asLong() * scale);
+      dirsExact[d] = d == 0 ? 0 : row.path("directories").asLong() * scale;
+      filesExact[d] = row.path("files").asLong() * scale;
     }
-    // A depth that holds anything keeps a parent for it above.
+    // Each depth's share rounded so that the depths add up to the whole times the scale,
+    // rounded once: rounding each depth alone would leave the totals off by up to half a
+    // directory a depth. The root is never scaled.
+    long[] dirs = apportion(dirsExact);
+    dirs[0] = 1;
+    long[] filesAt = apportion(filesExact);
+    // A depth that holds anything keeps a parent for it above: one directory moved from the
+    // depth that has the most, so the total stays the scaled one.
     for (int d = levels - 1; d >= 1; d--) {
       if ((dirs[d] > 0 || filesAt[d] > 0) && dirs[d - 1] == 0) {
         dirs[d - 1] = 1;
+        int most = 1;
+        for (int k = 1; k < levels; k++) {
+          most = dirs[k] > dirs[most] ? k : most;
+        }
+        if (most != d - 1 && dirs[most] > 1) {
+          dirs[most]--;
+        }
       }
     }
-    long total = 0;
     for (int d = 0; d < levels; d++) {
-      total += dirs[d];
       long below = (d + 1 < levels ? dirs[d + 1] : 0) + filesAt[d + 1];
       if (dirs[d] > 0 && below > dirs[d] * (long) MAX_DIRECTORY_ITEMS) {
-        throw new InvalidInputException("the scale " + scale + " puts " + below + " entries in the "
-            + dirs[d] + " directories at depth " + d + ", more than HDFS's " + MAX_DIRECTORY_ITEMS
-            + " a directory: give a smaller scale");
+        throw new InvalidInputException("the scale " + ShapedTree.scaleText(scale) + " puts "
+            + below + " entries in the " + dirs[d] + " directories at depth " + d + ", more than "
+            + "HDFS's " + MAX_DIRECTORY_ITEMS + " a directory: give a smaller scale");
       }
     }
+    long total = sum(dirs);
     if (total > MAX_DIRECTORIES) {
-      throw new InvalidInputException("the scale " + scale + " makes " + total + " directories, "
-          + "more than " + MAX_DIRECTORIES + " one synthesis holds: give a smaller scale");
+      throw new InvalidInputException("the scale " + ShapedTree.scaleText(scale) + " makes "
+          + total + " directories, more than " + MAX_DIRECTORIES + " one synthesis holds: give a "
+          + "smaller scale");
     }
-    return build(rows, dirs, filesAt, (int) total, new Random(seed));
+    if (sum(filesAt) == 0 && total == 1) {
+      throw new InvalidInputException("the scale " + ShapedTree.scaleText(scale) + " makes an "
+          + "empty namespace (no directory or file below the root): give a larger scale");
+    }
+    return new long[][] {dirs, filesAt};
+  }
+
+  /**
+   * Whole numbers, each the floor or ceiling of its {@code exact} value, adding up to the sum of
+   * {@code exact} rounded: the largest remainders get the ceilings (Hamilton's apportionment).
+   */
+  static long[] apportion(double[] exact) {
+    long[] out = new long[exact.length];
+    double total = 0;
+    long given = 0;
+    for (int i = 0; i < exact.length; i++) {
+      out[i] = (long) Math.floor(exact[i]);
+      given += out[i];
+      total += exact[i];
+    }
+    long left = Math.round(total) - given;
+    Integer[] order = new Integer[exact.length];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    // Few values (a profile's depths): boxed sorting costs nothing here.
+    Arrays.sort(order, (a, b) -> Double.compare(exact[b] - out[b], exact[a] - out[a]));
+    for (int j = 0; j < left && j < order.length; j++) {
+      out[order[j]]++;
+    }
+    return out;
+  }
+
+  private static long sum(long[] values) {
+    long n = 0;
+    for (long v : values) {
+      n += v;
+    }
+    return n;
   }
 
   private static ShapeModel build(JsonNode rows, long[] dirs, long[] filesAt, int total,
@@ -148,34 +217,58 @@ public final class ShapeModel {
         sum += v[i];
       }
     }
-    // The quantiles' sum is the depth's total only roughly (a small depth's few quantiles
-    // miss or overweight its tail): the difference goes to the large values, in proportion to
-    // their squares, so the many small ones (most of the distribution's shares) keep their
-    // values; where the tail cannot give up enough, all are scaled alike.
+    // The quantiles' sum is the depth's total only roughly: a small depth's few quantiles miss
+    // its tail (a directory of 1,759 files is 1 in 4,000) or overweight it. Files missing go to
+    // the largest values first, each up to the distribution's largest, so every other value
+    // (most of the distribution's shares) keeps its quantile; files over go from the large
+    // values in proportion to their squares. Only where the tail cannot take or give enough
+    // are all values scaled alike.
     double squares = 0;
-    long largest = 0;
     for (long x : v) {
       squares += (double) x * x;
-      largest = Math.max(largest, x);
     }
     double diff = total - sum;
-    boolean byTail = sum > 0 && (diff >= 0 || -diff * largest <= squares);
     double[] exact = new double[n];
     for (int i = 0; i < n; i++) {
-      exact[i] = sum == 0 ? (double) total / n : byTail ? v[i] + diff * v[i] * v[i] / squares
-          : (double) v[i] * total / sum;
+      exact[i] = v[i];
+    }
+    if (sum == 0) {
+      java.util.Arrays.fill(exact, (double) total / n);
+    } else if (diff > 0) {
+      long cap = Math.max(v[n - 1], count == 0 ? 0
+          : histogram.get(histogram.size() - 1).get(0).asLong());
+      cap = Math.min(cap, MAX_DIRECTORY_ITEMS);
+      for (int i = n - 1; i >= 0 && diff > 0; i--) {
+        double add = Math.min(cap - v[i], diff);
+        exact[i] += add;
+        diff -= add;
+      }
+      for (int i = 0; i < n && diff > 0; i++) {
+        exact[i] += diff * v[i] * v[i] / squares;
+      }
+    } else if (-diff * v[n - 1] <= squares) {
+      for (int i = 0; i < n; i++) {
+        exact[i] += diff * v[i] * v[i] / squares;
+      }
+    } else {
+      for (int i = 0; i < n; i++) {
+        exact[i] = (double) v[i] * total / sum;
+      }
     }
     int[] out = new int[n];
     long given = 0;
-    Integer[] byRemainder = new Integer[n];
+    // Largest remainder first, as primitive keys (the remainder's complement in the high bits,
+    // the index in the low), so a depth of millions of directories sorts no boxed values.
+    long[] byRemainder = new long[n];
     for (int i = 0; i < n; i++) {
       out[i] = (int) Math.min(MAX_DIRECTORY_ITEMS, (long) Math.floor(exact[i]));
       given += out[i];
-      byRemainder[i] = i;
+      double rest = Math.max(0, Math.min(1, exact[i] - out[i]));
+      byRemainder[i] = (long) ((1 - rest) * Integer.MAX_VALUE) << 32 | i;
     }
-    Arrays.sort(byRemainder, (a, b) -> Double.compare(exact[b] - out[b], exact[a] - out[a]));
+    Arrays.sort(byRemainder);
     for (int j = 0; given < total; j = (j + 1) % n) {
-      int i = byRemainder[j];
+      int i = (int) byRemainder[j];
       if (out[i] < MAX_DIRECTORY_ITEMS) {
         out[i]++;
         given++;

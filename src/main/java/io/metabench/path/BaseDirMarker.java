@@ -261,11 +261,41 @@ public final class BaseDirMarker {
     }
   }
 
+  /** Where map {@code mapIndex}'s prefill keeps the profile its namespace was drawn from. */
+  private static Path prefillProfileFile(Path baseDir, int mapIndex) {
+    return new Path(markerDir(baseDir), "map_" + mapIndex + ".prefill.profile.json");
+  }
+
+  /**
+   * Keeps the profile map {@code mapIndex}'s namespace is drawn from ({@code text}, its JSON)
+   * beside its record, before the record: what resumes and cleans it up draws it again from this
+   * copy, whatever became of the file the run was given.
+   */
+  public static void writePrefillProfile(FileSystem fs, Path baseDir, int mapIndex, String text)
+      throws IOException {
+    try (OutputStream out = fs.create(prefillProfileFile(baseDir, mapIndex), true)) {
+      out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+  }
+
+  /** The profile {@link #writePrefillProfile} kept for map {@code mapIndex}, or null when none. */
+  public static String readPrefillProfile(FileSystem fs, Path baseDir, int mapIndex)
+      throws IOException {
+    try (InputStream in = fs.open(prefillProfileFile(baseDir, mapIndex))) {
+      java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+      org.apache.hadoop.io.IOUtils.copyBytes(in, out, 1 << 16, false);
+      return new String(out.toByteArray(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (FileNotFoundException e) {
+      return null;
+    }
+  }
+
   /** Removes map {@code mapIndex}'s prefill record, once cleanup has removed its tree. */
   public static void deletePrefill(FileSystem fs, Path baseDir, int mapIndex) throws IOException {
     for (int slot = 0; slot < 2; slot++) {
       fs.delete(prefillFile(baseDir, mapIndex, slot), false);
     }
+    fs.delete(prefillProfileFile(baseDir, mapIndex), false);
   }
 
   /**

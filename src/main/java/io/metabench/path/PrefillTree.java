@@ -1,6 +1,5 @@
 package io.metabench.path;
 
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
@@ -19,9 +18,9 @@ import org.apache.hadoop.fs.Path;
  * at most one file, and a slice of leaves is a slice of indexes. With fewer files than leaves,
  * the leaves that get none are not made. File {@code i}'s size is {@link PrefillSizes#sizeOf}.
  *
- * <p>Immutable and thread-safe, except {@link Names}, which belongs to one worker.
+ * <p>Its units ({@link PrefillShape}) are the leaves. Immutable and thread-safe.
  */
-public final class PrefillTree {
+public final class PrefillTree implements PrefillShape {
   /** Most leaf directories a tree may have (fanOut^depth). */
   public static final long MAX_LEAVES = 100_000_000L;
   /** Most files one map's tree may hold; with {@link #MAX_LEAVES} keeps index × leaves in a long. */
@@ -71,10 +70,12 @@ public final class PrefillTree {
     return n;
   }
 
+  @Override
   public Path root() {
     return root;
   }
 
+  @Override
   public long files() {
     return files;
   }
@@ -96,32 +97,25 @@ public final class PrefillTree {
     return leaves;
   }
 
+  @Override
+  public long units() {
+    return leaves;
+  }
+
   /** Leaf directories that hold at least one file, and so are made. */
   public long leavesWithFiles() {
     return Math.min(files, leaves);
   }
 
   /** The first file index of leaf {@code leaf}; {@code firstFile(leaves())} is {@code files}. */
+  @Override
   public long firstFile(long leaf) {
     return leaf * files / leaves;
   }
 
-  /** How many files leaf {@code leaf} holds. */
-  public long filesIn(long leaf) {
-    return firstFile(leaf + 1) - firstFile(leaf);
-  }
-
-  /** The files of the leaves in {@code set}. */
-  public long filesIn(LeafRanges set) {
-    long n = 0;
-    for (long[] range : set.ranges()) {
-      n += firstFile(range[1]) - firstFile(range[0]);
-    }
-    return n;
-  }
-
   /** The leaf that holds file {@code index}. */
-  public long leafOf(long index) {
+  @Override
+  public long unitOf(long index) {
     return ((index + 1) * leaves - 1) / files;
   }
 
@@ -145,12 +139,30 @@ public final class PrefillTree {
     return p;
   }
 
+  /** Every leaf when there are as many files as leaves; else those of the set that hold one. */
+  @Override
+  public long directoriesIn(LeafRanges set) {
+    return files >= leaves ? set.size() : PrefillShape.super.directoriesIn(set);
+  }
+
+  /** A leaf makes its directory only when it holds a file. */
+  @Override
+  public Path unitDir(long leaf) {
+    return filesIn(leaf) > 0 ? leafDir(leaf) : null;
+  }
+
+  @Override
+  public boolean unitIsLeaf(long unit) {
+    return true;
+  }
+
   /** File {@code index}'s path. */
   public Path file(long index) {
-    return new Path(leafDir(leafOf(index)), FILE_PREFIX + index);
+    return new Path(leafDir(unitOf(index)), FILE_PREFIX + index);
   }
 
   /** File {@code index}'s size in bytes. */
+  @Override
   public long sizeOf(long index) {
     return sizes.sizeOf(index);
   }
@@ -160,6 +172,7 @@ public final class PrefillTree {
    * ancestors. With at least as many files as leaves, {@code fanOut + fanOut^2 + ... +
    * fanOut^depth}.
    */
+  @Override
   public long directories() {
     long n = 0;
     long perLevel = 1;
@@ -177,7 +190,7 @@ public final class PrefillTree {
     long count = 0;
     long last = -1;
     for (long i = 0; i < files; i++) {
-      long dir = leafOf(i) / span;
+      long dir = unitOf(i) / span;
       if (dir != last) {
         count++;
         last = dir;
@@ -190,6 +203,7 @@ public final class PrefillTree {
    * The inner directories above the leaves, deepest level first, each once: what cleanup
    * removes after the leaves, before {@code map_<m>}. Only those with files below them.
    */
+  @Override
   public List<Path> innerDirsDeepestFirst() {
     List<Path> out = new ArrayList<>();
     long perLevel = leaves;
@@ -212,40 +226,24 @@ public final class PrefillTree {
     return out;
   }
 
-  /**
-   * A worker's name builder: caches the current leaf's path text so consecutive files of a leaf
-   * do not rebuild it (as {@link ItemTree} does for the phases). Not thread-safe.
-   */
-  public Names names() {
-    return new Names();
-  }
-
-  /** See {@link #names()}. */
-  public final class Names {
-    private long cachedLeaf = -1;
-    private final StringBuilder text = new StringBuilder(128);
-    private int leafPrefixLength;
-
-    private Names() {
-    }
-
-    /** File {@code index}'s path, equal to {@link PrefillTree#file}. */
-    public Path file(long index) {
-      long leaf = leafOf(index);
-      if (leaf != cachedLeaf) {
-        text.setLength(0);
-        text.append(leafDir(leaf).toUri().getRawPath()).append('/');
-        leafPrefixLength = text.length();
-        cachedLeaf = leaf;
-      }
-      text.setLength(leafPrefixLength);
-      text.append(FILE_PREFIX).append(index);
-      return new Path(URI.create(text.toString()));
-    }
+  @Override
+  public java.util.Map<String, String> identity() {
+    java.util.Map<String, String> m = new java.util.TreeMap<>();
+    m.put("files", Long.toString(files));
+    m.put("depth", Integer.toString(depth));
+    m.put("fan.out", Integer.toString(fanOut));
+    m.put("sizes", sizes.toString());
+    return m;
   }
 
   /** The options that make this shape. */
+  @Override
   public String asOptions() {
+    return asOptions(files, depth, fanOut, sizes.toString());
+  }
+
+  /** The options that make a tree of this shape. */
+  static String asOptions(long files, int depth, int fanOut, String sizes) {
     return "-prefillFiles " + files + " -prefillDepth " + depth + " -prefillFanOut " + fanOut
         + " -prefillSizes " + sizes;
   }

@@ -345,6 +345,9 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     JsonOutput.number(w, "elapsedSeconds", p.elapsedSeconds(), 6);
     JsonOutput.number(w, "filesPerSecond", p.filesPerSecond(), 3);
     writeClientWarmup(w, p.clientWarmup());
+    if (!p.checks().isEmpty()) {
+      NamespaceJson.write(w, p.checks());
+    }
     w.writeEndObject();
   }
 

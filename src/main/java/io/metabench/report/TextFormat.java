@@ -6,7 +6,6 @@ import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.Disruption;
 import io.metabench.stats.FailureCount;
 import io.metabench.stats.PhaseResult;
-import io.metabench.stats.PrefillResult;
 import io.metabench.stats.ReplaySummary;
 import io.metabench.stats.RunInfo;
 import io.metabench.stats.RunResult;
@@ -52,7 +51,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
         out.append(result.config().sized()).append(String.format("%n"));
       }
       if (result.prefill() != null) {
-        out.append(prefillLine(result.prefill(), info.baseDir())).append(String.format("%n"));
+        out.append(PrefillText.of(result.prefill(), info.baseDir()));
       }
       out.append(String.format("%n"));
     }
@@ -156,6 +155,9 @@ public final class TextFormat implements ResultFormat<RunResult> {
       verdict = (failed == 0 ? "" : failed + " operations failed, and ") + "the prefill is "
           + "incomplete: run the same command again to resume it (exit code "
           + result.exitCode() + ").";
+    } else if (result.prefill() != null && result.prefill().outsideBounds()) {
+      verdict = (failed == 0 ? "" : failed + " operations failed, and ") + "the namespace made is "
+          + "outside the fidelity bounds (above; exit code " + result.exitCode() + ").";
     } else if (failed == 0) {
       verdict = "Every operation succeeded, but cleanup could not remove everything (exit code "
           + result.exitCode() + ").";
@@ -351,27 +353,6 @@ public final class TextFormat implements ResultFormat<RunResult> {
   private static String inferred(ReplaySummary.Inference in) {
     return in == null ? "" : String.format(Locale.ROOT, " (%d directories, %d files)", in.dirs(),
         in.files());
-  }
-
-  /**
-   * The prefill's line: {@code prefill: 200000 files in 1364 directories under <base>/prefill,
-   * created 200000 (0 bytes) in 52.301 s: 3824.1 files/s}, with what a resumed one found.
-   */
-  static String prefillLine(PrefillResult p, String baseDir) {
-    String tree = String.format(Locale.ROOT, "prefill: %d files in %d directories under %s/%s",
-        p.files(), p.directories(), baseDir, io.metabench.path.PathSchema.PREFILL_DIR);
-    if (p.status() == PrefillResult.Status.SKIPPED) {
-      return tree + ", complete already: skipped";
-    }
-    return tree + String.format(Locale.ROOT, ", %screated %d (%d bytes) in %s s: %s files/s%s",
-        p.status() == PrefillResult.Status.RESUMED ? String.format(Locale.ROOT,
-            "resumed (%d done before, %d already there, %d replaced), ", p.doneBefore(),
-            p.alreadyThere(), p.replaced()) : "", p.created(), p.bytesWritten(),
-        fixed(p.elapsedSeconds(), 3), fixed(p.filesPerSecond(), 1),
-        p.complete() ? "" : String.format(Locale.ROOT, "; INCOMPLETE, %d failed", p.failed()))
-        + (p.clientWarmup().ran() ? String.format(Locale.ROOT, " (client warm-up before it: "
-        + "%s s %d calls, in no figure)", fixed(p.clientWarmup().nanos() / 1e9, 1),
-        p.clientWarmup().calls()) : "");
   }
 
   private static final String MAP_ROW = "%-5s %-24s %-13s %10s %8s %5s %5s %13s %11s%n";

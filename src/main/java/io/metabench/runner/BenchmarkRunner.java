@@ -168,7 +168,7 @@ public final class BenchmarkRunner {
       NamespaceState state = initial;
       PrefillResult prefill = null;
       int firstPhase = 0;
-      if (config.prefillFiles() > 0) {
+      if (config.prefills()) {
         prefill = prefill().run(recordedPrefill);
         if (!prefill.complete() && !stop.isRequested() && !config.operations().isEmpty()) {
           // The phases would measure a namespace smaller than asked.

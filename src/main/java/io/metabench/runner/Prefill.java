@@ -2,16 +2,24 @@ package io.metabench.runner;
 
 import io.metabench.config.BenchConfig;
 import io.metabench.core.Causes;
+import io.metabench.core.InvalidInputException;
 import io.metabench.core.Parallel;
 import io.metabench.engine.Phase;
 import io.metabench.engine.PhaseEngine;
+import io.metabench.namespace.Fidelity;
+import io.metabench.namespace.ListingProfiler;
+import io.metabench.namespace.NamespaceProfile;
+import io.metabench.namespace.ShapeProfile;
+import io.metabench.namespace.ShapedTree;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.LeafRanges;
+import io.metabench.path.PrefillShape;
+import io.metabench.path.PrefillSizes;
 import io.metabench.path.PrefillState;
-import io.metabench.path.PrefillTree;
 import io.metabench.stats.FailureCount;
+import io.metabench.stats.NamespaceCheck;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.PrefillResult;
 import java.io.FileNotFoundException;
@@ -81,7 +89,7 @@ final class Prefill {
    * tree. The caller has checked the recorded shape is the configured one.
    */
   PrefillResult run(PrefillState recorded) throws IOException, InterruptedException {
-    PrefillTree tree = config.prefillTree(mapRoot);
+    PrefillShape tree = config.prefillShape(mapRoot);
     if (recorded != null && recorded.complete()) {
       LOG.info("prefill: {} files in {} are complete already ({}); skipped", tree.files(),
           mapRoot, tree.asOptions());
@@ -90,15 +98,20 @@ final class Prefill {
     }
     PrefillState start = recorded == null ? PrefillState.started(tree) : recorded;
     LeafRanges before = start.completed();
-    LeafRanges todo = before.missingFrom(tree.leaves());
+    LeafRanges todo = before.missingFrom(tree.units());
     long doneBefore = tree.filesIn(before);
     if (recorded == null) {
+      if (tree instanceof ShapedTree) {
+        BaseDirMarker.writePrefillProfile(control, baseDir, config.mapIndex(),
+            ((ShapedTree) tree).profile().text());
+      }
       // The shape goes on record before the first file, so a killed prefill is known to be one.
       BaseDirMarker.writePrefill(control, baseDir, config.mapIndex(), start);
     }
     int workers = config.prefillThreads();
-    LOG.info("prefill: {} workers make {} of {} files ({} of {} leaf directories) in {}{}",
-        workers, tree.files() - doneBefore, tree.files(), todo.size(), tree.leaves(), mapRoot,
+    LOG.info("prefill: {} workers make {} of {} files ({} of {} {}) in {}{}",
+        workers, tree.files() - doneBefore, tree.files(), todo.size(), tree.units(),
+        tree instanceof ShapedTree ? "directories" : "leaf directories", mapRoot,
         recorded == null ? "" : ", resuming");
     List<LeafRanges> slices = new ArrayList<>();
     List<AtomicLong> doneLeaves = new ArrayList<>();
@@ -120,7 +133,7 @@ final class Prefill {
     // barrier: each map makes its own share; never retried (a retry would find its own file).
     Phase phase = Phase.measured(LABEL, Arrays.asList(OpType.CREATE_WRITE, OpType.MKDIRS), -1)
         .withSeriesLabels(Arrays.asList(LABEL, LABEL + ":mkdirs"))
-        .expecting(tree.files() - doneBefore)
+        .expecting(tree.files() - doneBefore + tree.directoriesIn(todo))
         .guardedBy(0, config.opTimeoutMillis() * 1_000_000L, config.failFast());
     List<PhaseResult> made;
     try {
@@ -158,7 +171,52 @@ final class Prefill {
       LOG.warn("prefill: {} failed with {}{}", e.getValue().count(), e.getKey(),
           e.getValue().example().isEmpty() ? "" : " (first: " + e.getValue().example() + ")");
     }
+    if (tree instanceof ShapedTree && result.complete()) {
+      result = result.withChecks(java.util.Collections.singletonList(check((ShapedTree) tree)));
+    }
     return result;
+  }
+
+  /**
+   * The namespace made, read back by a listing (after the prefill, outside its figures) and
+   * compared with its profile (docs/namespaces.md#fidelity).
+   */
+  private NamespaceCheck check(ShapedTree tree) throws IOException, InterruptedException {
+    long start = engine.clock().nanoTime();
+    NamespaceProfile made = ListingProfiler.profile(control, mapRoot, config.prefillThreads());
+    long nanos = engine.clock().nanoTime() - start;
+    Fidelity f = Fidelity.of(tree.profile().json(), made.json(), tree.scale());
+    NamespaceCheck c = new NamespaceCheck(config.mapIndex(), tree.profile().toString(),
+        tree.scale(), f, nanos);
+    LOG.info("prefill: the namespace read back in {} s: {}", String.format(java.util.Locale.ROOT,
+        "%.1f", nanos / 1e9), made.shape());
+    for (String failure : f.failures()) {
+      LOG.warn("prefill: the namespace is outside the fidelity bounds: {}", failure);
+    }
+    return c;
+  }
+
+  /**
+   * What {@code recorded} describes under {@code mapRoot}: its tree, or the namespace drawn again
+   * from the profile kept beside the record.
+   *
+   * @throws InvalidInputException when the kept profile is gone or not the one recorded
+   */
+  PrefillShape recordedShape(PrefillState recorded) throws IOException {
+    if (!recorded.isProfile()) {
+      return recorded.tree(mapRoot);
+    }
+    String text = BaseDirMarker.readPrefillProfile(control, baseDir, config.mapIndex());
+    Map<String, String> id = recorded.identity();
+    ShapeProfile profile = text == null ? null : ShapeProfile.load(text);
+    if (profile == null || !profile.sha256().equals(id.get("profile.sha256"))) {
+      throw new InvalidInputException("prefill: the profile map " + config.mapIndex() + "'s "
+          + "namespace was drawn from is " + (profile == null ? "missing" : "not the one recorded")
+          + " in " + baseDir + "/.metabench, so its names cannot be known: remove "
+          + mapRoot + " by hand, or choose a new -baseDir");
+    }
+    return new ShapedTree(mapRoot, profile, Double.parseDouble(id.get("scale")),
+        Long.parseLong(id.get("seed")), PrefillSizes.parse(id.get("sizes")));
   }
 
   /** The record of what is complete: what was before, plus each worker's completed prefix. */
@@ -207,20 +265,21 @@ final class Prefill {
    */
   Map<String, FailureCount> cleanup(PrefillState recorded, LongAdder filesRemoved)
       throws IOException, InterruptedException {
-    PrefillTree tree = recorded.tree(mapRoot);
+    PrefillShape tree = recordedShape(recorded);
     int workers = config.prefillThreads();
     List<FileSystem> clients = engine.clients(workers);
-    LeafRanges all = LeafRanges.of(0, tree.leaves());
+    LeafRanges all = LeafRanges.of(0, tree.units());
     AtomicInteger left = new AtomicInteger();
     List<Map<String, FailureCount>> perWorker = engine.forEachWorker(workers, worker -> {
       Map<String, FailureCount> failures = new TreeMap<>();
       FileSystem fs = clients.get(worker);
-      PrefillTree.Names names = tree.names();
+      PrefillShape.Names names = tree.names();
       for (PrimitiveIterator.OfLong it = all.part(worker, workers).iterator(); it.hasNext(); ) {
         long leaf = it.nextLong();
         long first = tree.firstFile(leaf);
         long n = tree.filesIn(leaf);
-        if (n == 0) {
+        Path dir = tree.unitDir(leaf);
+        if (dir == null) {
           continue;
         }
         for (long i = first; i < first + n; i++) {
@@ -234,7 +293,8 @@ final class Prefill {
             count(failures, Causes.of(e), e.getMessage());
           }
         }
-        if (!PhaseKinds.deleteEmptyDir(fs, tree.leafDir(leaf))) {
+        if (tree.unitIsLeaf(leaf) && !dir.equals(mapRoot)
+            && !PhaseKinds.deleteEmptyDir(fs, dir)) {
           left.incrementAndGet();
         }
       }

@@ -6,7 +6,7 @@ import io.metabench.engine.Step;
 import io.metabench.op.MetaOp;
 import io.metabench.op.OpContext;
 import io.metabench.path.LeafRanges;
-import io.metabench.path.PrefillTree;
+import io.metabench.path.PrefillShape;
 import java.io.IOException;
 import java.util.PrimitiveIterator;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,8 +43,8 @@ final class PrefillSource implements ItemSource {
     long bytes;
   }
 
-  private final PrefillTree tree;
-  private final PrefillTree.Names names;
+  private final PrefillShape tree;
+  private final PrefillShape.Names names;
   private final PrimitiveIterator.OfLong leaves;
   private final AtomicLong doneLeaves;
   private final OpContext ctx;
@@ -57,14 +57,14 @@ final class PrefillSource implements ItemSource {
   /** Whether every leaf so far was completed without a failure. */
   private boolean clean = true;
 
-  PrefillSource(PrefillTree tree, LeafRanges slice, AtomicLong doneLeaves, OpContext ctx) {
+  PrefillSource(PrefillShape tree, LeafRanges slice, AtomicLong doneLeaves, OpContext ctx) {
     this.tree = tree;
     this.names = tree.names();
     this.leaves = slice.iterator();
     this.doneLeaves = doneLeaves;
     this.ctx = ctx;
     this.mkdirs = (c, l) -> {
-      if (!c.fs().mkdirs(tree.leafDir(l))) {
+      if (!c.fs().mkdirs(tree.unitDir(l))) {
         throw new IOException("mkdirs returned false");
       }
       return true;
@@ -94,7 +94,7 @@ final class PrefillSource implements ItemSource {
       leaf = leaves.nextLong();
       nextFile = tree.firstFile(leaf);
       endFile = nextFile + tree.filesIn(leaf);
-      if (endFile > nextFile) {
+      if (tree.unitDir(leaf) != null) {
         step.set(mkdirs, leaf, MKDIRS_SLOT);
         return true;
       }

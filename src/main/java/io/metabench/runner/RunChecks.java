@@ -112,7 +112,7 @@ public final class RunChecks {
    */
   static void warnReplication(BenchConfig config, FileSystem fs) {
     if (!(fs instanceof org.apache.hadoop.hdfs.DistributedFileSystem)
-        || !config.operations().contains(OpType.CREATE_WRITE) && config.prefillFiles() == 0) {
+        || !config.operations().contains(OpType.CREATE_WRITE) && !config.prefills()) {
       return;
     }
     int live;
@@ -139,8 +139,8 @@ public final class RunChecks {
    */
   public static void checkPrefill(BenchConfig config, PrefillState recorded, Target target,
       String where) {
-    if (config.prefillFiles() > 0 && recorded != null) {
-      recorded.requireShape(config.prefillTree(prefillRoot(config, target)), where);
+    if (config.prefills() && recorded != null) {
+      recorded.requireShape(config.prefillShape(prefillRoot(config, target)), where);
     }
   }
 

@@ -40,6 +40,7 @@ public final class PrefillResult {
   private final long elapsedNanos;
   private final Map<String, FailureCount> failures;
   private final ClientWarmupFigures clientWarmup;
+  private final List<NamespaceCheck> checks;
 
   /**
    * @param files the tree's files (every map's, when combined)
@@ -54,12 +55,14 @@ public final class PrefillResult {
       long doneBefore, long created, long alreadyThere, long replaced, long bytesWritten,
       long elapsedNanos, Map<String, FailureCount> failures) {
     this(status, complete, files, directories, doneBefore, created, alreadyThere, replaced,
-        bytesWritten, elapsedNanos, failures, ClientWarmupFigures.NONE);
+        bytesWritten, elapsedNanos, failures, ClientWarmupFigures.NONE,
+        Collections.<NamespaceCheck>emptyList());
   }
 
   private PrefillResult(Status status, boolean complete, long files, long directories,
       long doneBefore, long created, long alreadyThere, long replaced, long bytesWritten,
-      long elapsedNanos, Map<String, FailureCount> failures, ClientWarmupFigures clientWarmup) {
+      long elapsedNanos, Map<String, FailureCount> failures, ClientWarmupFigures clientWarmup,
+      List<NamespaceCheck> checks) {
     this.status = status;
     this.complete = complete;
     this.files = files;
@@ -72,12 +75,35 @@ public final class PrefillResult {
     this.elapsedNanos = elapsedNanos;
     this.failures = Collections.unmodifiableMap(new TreeMap<>(failures));
     this.clientWarmup = clientWarmup;
+    this.checks = Collections.unmodifiableList(new java.util.ArrayList<>(checks));
   }
 
   /** This result, with the client warm-up that ran before the prefill (in none of its figures). */
   public PrefillResult withClientWarmup(ClientWarmupFigures figures) {
     return new PrefillResult(status, complete, files, directories, doneBefore, created,
-        alreadyThere, replaced, bytesWritten, elapsedNanos, failures, figures);
+        alreadyThere, replaced, bytesWritten, elapsedNanos, failures, figures, checks);
+  }
+
+  /** This result, with its namespace read back and compared with its profile. */
+  public PrefillResult withChecks(List<NamespaceCheck> namespaceChecks) {
+    return new PrefillResult(status, complete, files, directories, doneBefore, created,
+        alreadyThere, replaced, bytesWritten, elapsedNanos, failures, clientWarmup,
+        namespaceChecks);
+  }
+
+  /** Each map's namespace drawn from a profile, compared with it; empty for a tree, or skipped. */
+  public List<NamespaceCheck> checks() {
+    return checks;
+  }
+
+  /** Whether a namespace drawn from a profile is outside the fidelity bounds. */
+  public boolean outsideBounds() {
+    for (NamespaceCheck c : checks) {
+      if (!c.failures().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** What the client warm-up before the prefill did; {@link ClientWarmupFigures#NONE}: none. */
@@ -165,8 +191,10 @@ public final class PrefillResult {
     long elapsed = 0;
     Map<String, FailureCount> failures = new TreeMap<>();
     List<ClientWarmupFigures> warmups = new java.util.ArrayList<>();
+    List<NamespaceCheck> checks = new java.util.ArrayList<>();
     for (PrefillResult p : maps) {
       warmups.add(p.clientWarmup);
+      checks.addAll(p.checks);
       complete &= p.complete;
       allSkipped &= p.status == Status.SKIPPED;
       anyResumed |= p.status == Status.RESUMED;
@@ -183,7 +211,7 @@ public final class PrefillResult {
     Status status = maps.isEmpty() ? Status.CREATED : allSkipped ? Status.SKIPPED
         : anyResumed ? Status.RESUMED : Status.CREATED;
     return new PrefillResult(status, complete && !maps.isEmpty(), files, dirs, before, created,
-        there, replaced, bytes, elapsed, failures, ClientWarmupFigures.combine(warmups));
+        there, replaced, bytes, elapsed, failures, ClientWarmupFigures.combine(warmups), checks);
   }
 
 }

@@ -1,6 +1,7 @@
 package io.metabench.stats;
 
 import io.metabench.config.BenchConfig;
+import io.metabench.namespace.Fidelity;
 import io.metabench.op.OpType;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -31,10 +32,11 @@ import org.HdrHistogram.Histogram;
  */
 public final class ResultCodec {
   /**
-   * 11: the longest pause of the client in a paced phase; 8: what the Hadoop client lacked; 5:
-   * what cleanup removed (4: one form for a map's and a local run's result).
+   * 12: a prefill's namespace checks; 11: the longest pause of the client in a paced phase; 8:
+   * what the Hadoop client lacked; 5: what cleanup removed (4: one form for a map's and a local
+   * run's result).
    */
-  private static final int VERSION = 11;
+  private static final int VERSION = 12;
   /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
   private static final int EXAMPLE_MAX_CHARS = 2000;
 
@@ -304,6 +306,57 @@ public final class ResultCodec {
     out.writeBoolean(p.clientWarmup().capped());
     out.writeDouble(p.clientWarmup().lastRate());
     writeCounts(p.failures(), out);
+    out.writeInt(p.checks().size());
+    for (NamespaceCheck c : p.checks()) {
+      out.writeInt(c.map());
+      out.writeUTF(c.profile());
+      out.writeDouble(c.scale());
+      out.writeLong(c.listNanos());
+      Fidelity f = c.fidelity();
+      writeArray(f.expected(), out);
+      writeArray(f.made(), out);
+      out.writeInt(f.rows().size());
+      for (Fidelity.Row r : f.rows()) {
+        out.writeUTF(r.name);
+        out.writeDouble(r.distance);
+        writeArray(r.source, out);
+        writeArray(r.made, out);
+      }
+    }
+  }
+
+  private static void writeArray(long[] values, DataOutput out) throws IOException {
+    out.writeInt(values.length);
+    for (long v : values) {
+      out.writeLong(v);
+    }
+  }
+
+  private static long[] readArray(DataInput in) throws IOException {
+    long[] v = new long[in.readInt()];
+    for (int i = 0; i < v.length; i++) {
+      v[i] = in.readLong();
+    }
+    return v;
+  }
+
+  private static List<NamespaceCheck> readChecks(DataInput in) throws IOException {
+    List<NamespaceCheck> checks = new ArrayList<>();
+    for (int n = in.readInt(); n > 0; n--) {
+      int map = in.readInt();
+      String profile = in.readUTF();
+      double scale = in.readDouble();
+      long listNanos = in.readLong();
+      long[] expected = readArray(in);
+      long[] made = readArray(in);
+      List<Fidelity.Row> rows = new ArrayList<>();
+      for (int k = in.readInt(); k > 0; k--) {
+        rows.add(new Fidelity.Row(in.readUTF(), in.readDouble(), readArray(in), readArray(in)));
+      }
+      checks.add(new NamespaceCheck(map, profile, scale, Fidelity.restored(expected, made, rows),
+          listNanos));
+    }
+    return checks;
   }
 
   private static PrefillResult readPrefill(DataInput in) throws IOException {
@@ -316,7 +369,7 @@ public final class ResultCodec {
     ClientWarmupFigures warmup = ClientWarmupFigures.of(v[8], v[9], v[10], in.readBoolean(),
         in.readDouble());
     return new PrefillResult(status, complete, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-        readCounts(in)).withClientWarmup(warmup);
+        readCounts(in)).withClientWarmup(warmup).withChecks(readChecks(in));
   }
 
   private static void writeHistogram(Histogram h, DataOutput out) throws IOException {

@@ -372,7 +372,8 @@ public final class RunResult {
 
   /**
    * 0 when every phase ran, every operation succeeded, the prefill (if asked) completed without
-   * failures, cleanup (if asked) removed everything and every requested map reported; else 1.
+   * failures (a namespace drawn from a profile within the fidelity bounds), cleanup (if asked)
+   * removed everything and every requested map reported; else 1.
    */
   public int exitCode() {
     if (partial()) {
@@ -380,6 +381,7 @@ public final class RunResult {
     }
     return failedOperations() == 0 && cleanup.failures().isEmpty() && missingMaps().isEmpty()
         && notRun.isEmpty() && notRunReason.isEmpty()
-        && (prefill == null || prefill.complete() && prefill.failed() == 0) ? 0 : 1;
+        && (prefill == null || prefill.complete() && prefill.failed() == 0
+        && !prefill.outsideBounds()) ? 0 : 1;
   }
 }

@@ -105,6 +105,9 @@ class OptionTableTest {
     sample(Option.PREFILL_FAN_OUT, "2", "2", 2);
     sample(Option.PREFILL_SIZES, "0:50,4k:50", "0:50,4k:50",
         PrefillSizes.parse("0:50,4k:50").toString());
+    sample(Option.PREFILL_PROFILE, "yahoo", "yahoo",
+        io.metabench.namespace.ShapeProfile.load("yahoo").toString());
+    sample(Option.PREFILL_SCALE, "0.5", "0.5", 0.5);
     sample(Option.PREFILL_THREADS, "3", "3", 3);
     sample(Option.PREFILL_CHECKPOINT, "500", "500", null);
     sample(Option.ITERATIONS, "2", "2", null);

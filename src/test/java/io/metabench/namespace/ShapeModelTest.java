@@ -64,7 +64,7 @@ class ShapeModelTest {
       }
       start += above;
     }
-    ProfileBuilder b = new ProfileBuilder("test");
+    ProfileBuilder b = new ProfileBuilder("reference");
     for (int i = 0; i < total; i++) {
       b.directory(FsImageProfiler.ROOT_ID + i, "dir" + i);
       files[i] = r.nextDouble() < 0.55 ? filesOfOne(r) : 0;
@@ -104,17 +104,25 @@ class ShapeModelTest {
     assertThat(f.failures()).as(table.toString()).isEmpty();
     assertThat(f.row("depth").distance).isLessThanOrEqualTo(0.02);
     assertThat(f.row("filesPerDirectory").distance).isLessThanOrEqualTo(0.02);
-    // Every depth's counts are the source's times the scale, rounded.
+    // Every depth's counts are the source's times the scale, rounded up or down (whichever
+    // makes the depths add up to the whole times the scale), and the totals are exact.
+    long files = 0;
+    long dirs = 0;
     for (int d = 1; d < yahoo.path("byDepth").size(); d++) {
       JsonNode s = yahoo.path("byDepth").get(d);
       JsonNode g = made.path("byDepth").path(d);
+      double n = s.path("files").asLong() * scale;
       assertThat(g.path("files").asLong()).as("files at depth " + d)
-          .isEqualTo(Math.round(s.path("files").asLong() * scale));
+          .isIn((long) Math.floor(n), (long) Math.ceil(n));
+      double k = s.path("directories").asLong() * scale;
       // A depth rounded to no directory keeps one where a deeper one needs a parent.
-      long dirs = Math.round(s.path("directories").asLong() * scale);
       assertThat(g.path("directories").asLong()).as("directories at depth " + d)
-          .isIn(dirs, dirs == 0 ? 1L : dirs);
+          .isIn((long) Math.floor(k), (long) Math.ceil(k), 1L);
+      files += g.path("files").asLong();
+      dirs += g.path("directories").asLong();
     }
+    assertThat(files).isEqualTo(Math.round(yahoo.path("files").asLong() * scale));
+    assertThat(dirs).isEqualTo(Math.round((yahoo.path("directories").asLong() - 1) * scale));
     // Yahoo's shares survive: among directories with files, 62 % hold one, 91 % at most 10.
     JsonNode withFiles = made.path("filesPerDirectoryWithFiles");
     assertThat(withFiles.path("shareHoldingOne").asDouble()).isCloseTo(
@@ -192,10 +200,27 @@ class ShapeModelTest {
         .containsExactlyInAnyOrder(3, 3, 2, 2);
   }
 
+  /**
+   * Within the bounds from a hundredth of the reference (2,322 files) to three times it, every
+   * count exact; at half a hundredth (1,161 files in 170 directories) its few directories can
+   * no longer keep the files-per-directory shape, and the check says so.
+   */
+  @Test
+  void theReferenceIsWithinTheBoundsFromAHundredthUpAndOutsideThemBelow() {
+    for (double scale : new double[] {0.01, 0.03, 0.1, 1, 3}) {
+      Fidelity f = Fidelity.of(yahoo, ShapeModel.of(yahoo, scale, 1).profile().json(), scale);
+      assertThat(f.failures()).as("scale %s", scale).isEmpty();
+      assertThat(f.countError()).as("scale %s", scale).isZero();
+    }
+    Fidelity tiny = Fidelity.of(yahoo, ShapeModel.of(yahoo, 0.005, 1).profile().json(), 0.005);
+    assertThat(tiny.failures()).singleElement().asString()
+        .startsWith("filesPerDirectory: KS distance 0.04");
+  }
+
   @Test
   void aScaleThatCannotBeMadeIsRefusedInOneLine() {
     assertThatThrownBy(() -> ShapeModel.of(yahoo, 0, 1)).isInstanceOf(
-        InvalidInputException.class).hasMessageStartingWith("the scale 0.0 makes no namespace: "
+        InvalidInputException.class).hasMessageStartingWith("the scale 0 makes no namespace: "
         + "give a scale above 0");
     ObjectNode one = yahoo.deepCopy();
     ObjectNode root = (ObjectNode) one.path("byDepth").get(0);
@@ -205,5 +230,31 @@ class ShapeModelTest {
     // The root's ~200 subdirectories times 10,000: over HDFS's limit for one directory.
     assertThatThrownBy(() -> ShapeModel.of(yahoo, 10_000, 1)).hasMessageContaining(
         "more than HDFS's 1048576 a directory: give a smaller scale");
+  }
+
+  /**
+   * The built-in profile {@code yahoo} is this reference, its {@code source} aside (which says
+   * what it is). Run with {@code -Dmetabench.writeYahoo=<file>} to write it again.
+   */
+  @Test
+  void theBuiltInYahooProfileIsTheReference() throws Exception {
+    ObjectNode reference = yahoo.deepCopy();
+    String out = System.getProperty("metabench.writeYahoo");
+    if (out != null) {
+      reference.putObject("source").put("kind", "reference").put("description", "A namespace "
+          + "of Yahoo's published shape (Mimesis): files mostly 5-13 deep, up to 24; among "
+          + "directories with files 62 % hold one, 91 % at most 10, 98.7 % at most 100, the "
+          + "largest 1,771; its file sizes and names are not Yahoo's. Drawn by MetaBench's "
+          + "ShapeModelTest.");
+      new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(new java.io.File(out),
+          reference);
+    }
+    ObjectNode builtIn = (ObjectNode) ShapeProfile.load("yahoo").json();
+    assertThat(builtIn.path("source").path("kind").asText()).isEqualTo("reference");
+    builtIn.remove("source");
+    reference.remove("source");
+    // As text: a built profile holds longs where one read back holds ints.
+    ObjectMapper json = new ObjectMapper();
+    assertThat(json.writeValueAsString(builtIn)).isEqualTo(json.writeValueAsString(reference));
   }
 }

@@ -30,7 +30,7 @@ class PrefillTreeTest {
     assertThat(t.leafDir(63)).isEqualTo(new Path("/b/prefill/map_0/d_3/d_3/d_3"));
     assertThat(t.file(0)).isEqualTo(new Path("/b/prefill/map_0/d_0/d_0/d_0/file_0"));
     assertThat(t.file(999)).isEqualTo(new Path("/b/prefill/map_0/d_3/d_3/d_3/file_999"));
-    PrefillTree.Names names = t.names();
+    PrefillShape.Names names = t.names();
     for (long i = 0; i < 1000; i++) {
       assertThat(names.file(i)).isEqualTo(t.file(i));
     }
@@ -51,7 +51,7 @@ class PrefillTreeTest {
       min = Math.min(min, n);
       max = Math.max(max, n);
       for (long i = t.firstFile(leaf); i < t.firstFile(leaf) + n; i++) {
-        assertThat(t.leafOf(i)).isEqualTo(leaf);
+        assertThat(t.unitOf(i)).isEqualTo(leaf);
       }
     }
     assertThat(total).isEqualTo(files);

@@ -172,7 +172,8 @@ public final class DocExamples {
   /**
    * {@code args} scaled down to seconds: at most {@link #FILES} items and {@link #THREADS}
    * workers (a list of levels: its first two, at most {@link #THREADS}), one iteration, phases of
-   * 2 s after a warm-up of 1 s, a prefill of at most 300 files, no client warm-up (given or
+   * 2 s after a warm-up of 1 s, a prefill of at most 300 files (a profile's at a scale of at
+   * most 0.01), no client warm-up (given or
    * not); a bare operation word gets the scaled size too. Paths under /tmp go under
    * {@code tmp}, relative audit logs under {@code project}.
    */
@@ -212,6 +213,10 @@ public final class DocExamples {
             break;
           case "-prefillFiles":
             scaledValue = Long.toString(Math.min(Long.parseLong(next), 300));
+            break;
+          case "-prefillScale":
+            // yahoo at 0.01: 2,322 files, the smallest it keeps its shape at
+            scaledValue = Double.toString(Math.min(Double.parseDouble(next), 0.01));
             break;
           case "-auditLog":
             // A log under /tmp is one an earlier command of the block recorded there.

@@ -1,0 +1,158 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.metabench.namespace.ShapeProfile;
+import io.metabench.namespace.ShapedTree;
+import io.metabench.path.PrefillSizes;
+import io.metabench.testing.MetaBenchRun;
+import io.metabench.testing.MiniHdfs;
+import io.metabench.testing.Trees;
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A namespace drawn from a profile, made by the prefill on a real HDFS (docs/namespaces.md):
+ * every drawn directory and file there by name and nothing more, read back by a listing within
+ * the fidelity bounds, skipped when complete, another drawing refused, removed by -cleanup by
+ * name from the profile kept beside its record (a file not MetaBench's left in place), and in a
+ * -maps job each map's namespace drawn from the profile the job's configuration carries. A scale
+ * too small to keep the shape is made, found outside the bounds, and exits 1.
+ */
+class ITNamespaceSynthesis {
+  private static MiniHdfs hdfs;
+
+  @TempDir
+  File scratch;
+
+  @BeforeAll
+  static void startHdfs() throws Exception {
+    hdfs = MiniHdfs.start();
+  }
+
+  @AfterAll
+  static void stopHdfs() {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+  }
+
+  private static MetaBenchRun run(Configuration conf, File scratch, String... args)
+      throws Exception {
+    List<String> all = new ArrayList<>(Arrays.asList(args));
+    all.add("-quiet");
+    return MetaBenchRun.run(MiniHdfs.clientConf(conf), scratch, all.toArray(new String[0]));
+  }
+
+  /** Every directory ("d") and file (its size) the drawing puts under {@code map_<m>}. */
+  private static Map<String, String> drawn(double scale, long seed) {
+    ShapedTree tree = new ShapedTree(new Path("/r"), ShapeProfile.load("yahoo"), scale, seed,
+        PrefillSizes.EMPTY_FILES);
+    Map<String, String> out = new TreeMap<>();
+    for (long u = 1; u < tree.units(); u++) {
+      out.put(tree.unitDir(u).toUri().getPath().substring(3), "d");
+    }
+    for (long i = 0; i < tree.files(); i++) {
+      out.put(tree.names().file(i).toUri().getPath().substring(3), "0");
+    }
+    return out;
+  }
+
+  @Test
+  void aProfilesNamespaceIsMadeByNameCheckedSkippedRefusedAndCleanedUp() throws Exception {
+    String base = hdfs.uri() + "/ns/made";
+    String[] shape = {"-prefillProfile", "yahoo", "-prefillScale", "0.03", "-seed", "5",
+        "-prefillThreads", "4", "-baseDir", base};
+    MetaBenchRun r = run(new Configuration(), scratch, shape);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    Map<String, String> expected = drawn(0.03, 5);
+    assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_0"))).isEqualTo(expected);
+    JsonNode p = r.json().get("prefill");
+    long files = expected.values().stream().filter("0"::equals).count();
+    assertThat(p.get("files").asLong()).isEqualTo(files).isBetween(6_900L, 7_000L);
+    assertThat(p.get("directories").asLong()).isEqualTo(expected.size() - files);
+    JsonNode check = p.get("namespace").get(0);
+    assertThat(check.get("withinBounds").asBoolean()).as(check.toString()).isTrue();
+    assertThat(check.get("files").asLong()).isEqualTo(files);
+    assertThat(check.get("directories").asLong()).isEqualTo(expected.size() - files + 1);
+    assertThat(check.get("profile").asText()).isEqualTo(ShapeProfile.load("yahoo").toString());
+    assertThat(check.get("distributions").get(0).get("name").asText()).isEqualTo("depth");
+    assertThat(check.get("distributions").get(0).get("ksDistance").asDouble())
+        .isLessThanOrEqualTo(0.02);
+    assertThat(r.stdout).contains("namespace of yahoo (sha256 ", "at scale 0.03, read back in ",
+        "within the fidelity bounds");
+
+    MetaBenchRun again = run(new Configuration(), scratch, shape);
+    assertThat(again.exitCode).as(again.toString()).isZero();
+    assertThat(again.json().get("prefill").get("status").asText()).isEqualTo("skipped");
+
+    MetaBenchRun other = run(new Configuration(), scratch, "-prefillProfile", "yahoo",
+        "-prefillScale", "0.03", "-seed", "6", "-baseDir", base);
+    assertThat(other.exitCode).as(other.toString()).isEqualTo(2);
+    assertThat(other.stderr).contains("already holds a prefill made with -prefillProfile yahoo "
+        + "(sha256 ", "-prefillScale 0.03 -seed 5");
+
+    // Cleanup needs no profile: it draws the namespace again from the copy it kept.
+    String inside = base + "/prefill/map_0/d_0/notes.txt";
+    try (OutputStream out = hdfs.fs().create(new Path(inside), false)) {
+      out.write("theirs".getBytes(StandardCharsets.UTF_8));
+    }
+    MetaBenchRun blocked = run(new Configuration(), scratch, "-cleanup", "-baseDir", base);
+    assertThat(blocked.exitCode).as(blocked.toString()).isEqualTo(1);
+    assertThat(hdfs.fs().exists(new Path(inside))).isTrue();
+    assertThat(Trees.named(Trees.list(hdfs.fs(), new Path(base)), "file_")).isEmpty();
+    hdfs.fs().delete(new Path(inside), false);
+    MetaBenchRun clean = run(new Configuration(), scratch, "-cleanup", "-baseDir", base);
+    assertThat(clean.exitCode).as(clean.toString()).isZero();
+    assertThat(hdfs.fs().exists(new Path(base))).isFalse();
+  }
+
+  @Test
+  void eachMapOfAJobDrawsTheProfileItsConfigurationCarries() throws Exception {
+    String base = hdfs.uri() + "/ns/maps";
+    File profile = new File(scratch, "profile.json");
+    Files.write(profile.toPath(), ShapeProfile.load("yahoo").text()
+        .getBytes(StandardCharsets.UTF_8));
+    Configuration local = new Configuration();
+    local.set("mapreduce.framework.name", "local");
+    MetaBenchRun r = run(local, scratch, "-maps", "2", "-prefillProfile", profile.getPath(),
+        "-prefillScale", "0.03", "-prefillThreads", "2", "-operation", "create_write,stat,delete",
+        "-numFiles", "5",
+        "-baseDir", base);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    Map<String, String> expected = drawn(0.03, 1);
+    assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_0"))).isEqualTo(expected);
+    assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_1"))).isEqualTo(expected);
+    JsonNode checks = r.json().get("prefill").get("namespace");
+    assertThat(checks).hasSize(2);
+    assertThat(checks.get(1).get("map").asInt()).isEqualTo(1);
+    assertThat(r.stdout).contains("map 0: namespace of " + profile.getPath(),
+        "map 1: namespace of " + profile.getPath(), "within the fidelity bounds");
+  }
+
+  @Test
+  void aScaleTooSmallToKeepTheShapeIsFoundOutsideTheBoundsAndExitsOne() throws Exception {
+    String base = new File(scratch, "tiny").toURI().toString();
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-prefillProfile", "yahoo",
+        "-prefillScale", "0.0005", "-baseDir", base, "-quiet");
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
+    JsonNode check = r.json().get("prefill").get("namespace").get(0);
+    assertThat(check.get("withinBounds").asBoolean()).isFalse();
+    assertThat(r.stdout).contains("OUTSIDE the fidelity bounds: ",
+        "the namespace made is outside the fidelity bounds");
+  }
+}

@@ -8,7 +8,8 @@
 #
 #   PROFILE [yahoo]  SCALE [0.43: 100,000 files of yahoo]  THREADS [4,8,16]  SEED [1]
 #   WORK_DIR [target/namespace-synthesis/<yyyyMMdd-HHmmss>]
-# Needs a JDK, Maven (builds the classes), python3.
+# Needs a JDK, Maven (builds the classes), python3. The classes are copied into WORK_DIR first,
+# so a build during the run does not change them.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/bench/lib.sh"
@@ -19,6 +20,10 @@ SEED=${SEED:-1}
 WORK_DIR=${WORK_DIR:-$root/target/namespace-synthesis/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$WORK_DIR"
 bench_classpath "$root"
+cp -r "$root/target/classes" "$WORK_DIR/classes" && cp -r "$root/target/test-classes" \
+  "$WORK_DIR/test-classes"
+test_cp=${test_cp//$root\/target\/classes/$WORK_DIR/classes}
+test_cp=${test_cp//$root\/target\/test-classes/$WORK_DIR/test-classes}
 echo "namespace of $PROFILE at scale $SCALE (seed $SEED), prefill threads $THREADS; $(nproc) cores"
 
 for t in ${THREADS//,/ }; do
@@ -27,10 +32,10 @@ for t in ${THREADS//,/ }; do
   ( start_standalone_hdfs "$run" -maxLifetime 3600
     java -Xms256m -Xmx2g "${opens[@]}" -Dlog4j.configuration=file:"$root/conf/log4j.properties" \
       -cp "$test_cp" io.metabench.MetaBench -prefillProfile "$PROFILE" -prefillScale "$SCALE" \
-      -seed "$SEED" -prefillThreads "$t" -baseDir "$uri/synthesis" -outDir "$run/result" \
+      -seed "$SEED" -prefillThreads "$t" -baseDir "$uri/synthesis" -jsonOut "$run/result.json" \
       > "$run/out.txt" 2> "$run/err.txt"
     echo $? > "$run/exit" )
-  python3 - "$run/result/result.json" "$t" "$(cat "$run/exit" 2>/dev/null || echo '?')" <<'PY'
+  python3 - "$run/result.json" "$t" "$(cat "$run/exit" 2>/dev/null || echo '?')" <<'PY'
 import json, sys
 path, threads, code = sys.argv[1:]
 try:

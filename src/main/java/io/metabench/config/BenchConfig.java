@@ -4,6 +4,7 @@ import io.metabench.namespace.ShapeProfile;
 import io.metabench.namespace.ShapedTree;
 import io.metabench.op.OpType;
 import io.metabench.path.Layout;
+import io.metabench.path.Popularity;
 import io.metabench.path.PrefillShape;
 import io.metabench.path.PrefillSizes;
 import io.metabench.path.PrefillTree;
@@ -421,6 +422,30 @@ public final class BenchConfig {
   public ShapeProfile prefillProfile() {
     return ((Optional<?>) values.get(Option.PREFILL_PROFILE)).map(ShapeProfile.class::cast)
         .orElse(null);
+  }
+
+  /** How the read phases pick the prefill's files; {@link Popularity#NONE}: their own items. */
+  public Popularity onPrefill() {
+    return (Popularity) values.get(Option.ON_PREFILL);
+  }
+
+  /** Whether phase {@code op} reads the prefill's files ({@code -onPrefill}), not its own. */
+  public boolean readsPrefill(OpType op) {
+    return op.onlyReads() && onPrefill().picks();
+  }
+
+  /**
+   * The phases that work on the run's own items, in order: every phase but those that read the
+   * prefill's files. What the namespace state is checked against.
+   */
+  public List<OpType> ownItemPhases() {
+    List<OpType> out = new java.util.ArrayList<>();
+    for (OpType op : operations()) {
+      if (!readsPrefill(op)) {
+        out.add(op);
+      }
+    }
+    return out;
   }
 
   /** The size of the {@link #prefillProfile()} namespace against the profile's. */

@@ -337,6 +337,8 @@ public final class ConfigKeys {
   public static final String PREFILL_SIZES = "metabench.prefill.sizes";
   /** A profile the prefill draws its namespace from (docs/namespaces.md): a name, file or JSON. */
   public static final String PREFILL_PROFILE = "metabench.prefill.profile";
+  /** How the read phases pick the prefill's files: empty (their own items), uniform, zipf:s. */
+  public static final String ON_PREFILL = "metabench.on.prefill";
   /** The size of a profile's namespace against the profile's own. */
   public static final String PREFILL_SCALE = "metabench.prefill.scale";
 

@@ -251,6 +251,9 @@ public enum Option {
   PREFILL_SCALE(SET, ValueType.SCALE, cli("s", "prefillScale").key(ConfigKeys.PREFILL_SCALE)
       .def(1.0).run("prefillScale").group(Group.WORKLOADS).help("The -prefillProfile "
           + "namespace's size against the profile's: 0.1 a tenth, 10 ten times (default {default})")),
+  ON_PREFILL(SET, ValueType.POPULARITY, cli("uniform|zipf:s", "onPrefill").key(ConfigKeys.ON_PREFILL)
+      .def("").run("onPrefill").group(Group.WORKLOADS).help("The read phases (stat, exists, "
+          + "open_read, list) read the prefill's files, picked alike or by a Zipf law of exponent s")),
   PREFILL_THREADS(SET, wholeInt(0, 100_000, "0 for as many as -threads, or a number such as 16"),
       cli("n", "prefillThreads").key(ConfigKeys.PREFILL_THREADS).def(0).run("prefillThreads")
           .group(Group.WORKLOADS).help("Worker threads of the prefill (default: -threads)")),

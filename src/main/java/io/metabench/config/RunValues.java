@@ -66,6 +66,7 @@ final class RunValues {
       checkPrefillShape((Long) v.get(Option.PREFILL_FILES), (Integer) v.get(Option.PREFILL_DEPTH),
           (Integer) v.get(Option.PREFILL_FAN_OUT), (Integer) v.get(Option.FILES_PER_DIR));
     }
+    checkOnPrefill(v, profile, !conf.getTrimmed(ConfigKeys.CAPACITY, "").isEmpty());
     return v;
   }
 
@@ -213,6 +214,42 @@ final class RunValues {
     if (countGiven || (Integer) v.get(Option.MAPS) > 0
         || (Integer) v.get(Option.PROCESSES) > 0 || (Integer) v.get(Option.MAP_INDEX) > 0) {
       v.put(Option.SIZE_FOR, 0L);
+    }
+  }
+
+  /**
+   * Refuses {@code -onPrefill} where it would change nothing or is not built: with no prefill,
+   * no read phase, a mix or a capacity search, or a Zipf law over more files than it ranks.
+   */
+  private static void checkOnPrefill(java.util.Map<Option, Object> v, boolean profile,
+      boolean capacity) {
+    io.metabench.path.Popularity p = (io.metabench.path.Popularity) v.get(Option.ON_PREFILL);
+    if (!p.picks()) {
+      return;
+    }
+    String drop = ", or drop -onPrefill";
+    if (!profile && (Long) v.get(Option.PREFILL_FILES) == 0) {
+      throw new InvalidInputException("-onPrefill " + p + " picks the prefill's files, and there "
+          + "is no prefill: give -prefillFiles or -prefillProfile" + drop);
+    }
+    List<OpType> ops = ValueType.ops(v.get(Option.OPERATION));
+    if (ops.contains(OpType.MIX) || capacity) {
+      throw new InvalidInputException("-onPrefill " + p + " is not taken with " + (capacity
+          ? "-capacity" : "-mix") + " yet: run the read operations as phases (-operation "
+          + "stat,open_read)" + drop);
+    }
+    if (ops.stream().noneMatch(OpType::onlyReads)) {
+      throw new InvalidInputException("-onPrefill " + p + " changes only the read phases (stat, "
+          + "exists, open_read, list), and -operation has none: add one" + drop);
+    }
+    long files = profile ? io.metabench.namespace.ShapeModel.size(
+        ((java.util.Optional<?>) v.get(Option.PREFILL_PROFILE)).map(
+        io.metabench.namespace.ShapeProfile.class::cast).get().json(),
+        (Double) v.get(Option.PREFILL_SCALE))[1] : (Long) v.get(Option.PREFILL_FILES);
+    if (p.exponent() > 0 && files > io.metabench.path.PrefillNames.MAX_RANKED) {
+      throw new InvalidInputException("-onPrefill " + p + " ranks at most "
+          + io.metabench.path.PrefillNames.MAX_RANKED + " files, and the prefill has " + files
+          + ": give uniform, or a smaller prefill");
     }
   }
 

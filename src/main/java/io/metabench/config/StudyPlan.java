@@ -104,7 +104,7 @@ public final class StudyPlan {
    * removes everything after each run, the phases themselves must.
    */
   private static void requireSequenceRepeatable(BenchConfig c, StudyPlan plan) {
-    NamespaceState end = NamespaceState.EMPTY.afterAll(c.operations(), c.mix().keepsNames(),
+    NamespaceState end = NamespaceState.EMPTY.afterAll(c.ownItemPhases(), c.mix().keepsNames(),
         new io.metabench.path.Layout(c.threads(), c.filesPerWorker(), c.filesPerDir()),
         c.baseDir());
     if (!end.isEmpty()) {

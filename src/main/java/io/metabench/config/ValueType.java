@@ -226,6 +226,9 @@ public abstract class ValueType {
     }
   };
 
+  /** A {@link io.metabench.path.Popularity}; the JSON shows its text. */
+  static final ValueType POPULARITY = textual(io.metabench.path.Popularity::parse);
+
   /** A scale over 0 and at most 1,000,000; a {@code Double}. */
   static final ValueType SCALE = new ValueType() {
     @Override

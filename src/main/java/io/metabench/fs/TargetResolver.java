@@ -70,7 +70,7 @@ public final class TargetResolver {
     BaseDirMarker.requireNotRoot(base.makeQualified(URI.create("hdfs://embedded"), new Path("/")));
     // A new embedded HDFS is empty: refuse a phase sequence that needs earlier phases before
     // spending seconds starting it.
-    NamespaceState.EMPTY.afterAll(config.operations(), config.mix().keepsNames(),
+    NamespaceState.EMPTY.afterAll(config.ownItemPhases(), config.mix().keepsNames(),
         config.layout(), config.baseDir() + " (on the embedded HDFS, which lasts one run)");
     TargetChecks.hdfsLimits(config, "hdfs", clientConf);
     if (config.maps() > 0) {

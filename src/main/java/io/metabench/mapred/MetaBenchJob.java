@@ -208,7 +208,7 @@ public final class MetaBenchJob {
     for (int m = 0; m < config.maps(); m++) {
       NamespaceState state = ownership == BaseDirMarker.Ownership.OWNED
           ? BaseDirMarker.readState(control, base, m) : NamespaceState.EMPTY;
-      state.afterAll(config.operations(), config.mix().keepsNames(), layout,
+      state.afterAll(config.ownItemPhases(), config.mix().keepsNames(), layout,
           base + " (map " + m + ")");
       if (ownership == BaseDirMarker.Ownership.OWNED) {
         RunChecks.checkPrefill(mapConfig(m), BaseDirMarker.readPrefill(control, base, m),

@@ -1,6 +1,7 @@
 package io.metabench.report;
 
 import io.metabench.namespace.Fidelity;
+import io.metabench.path.Popularity;
 import io.metabench.stats.NamespaceCheck;
 import io.metabench.stats.PrefillResult;
 import java.util.Locale;
@@ -15,11 +16,19 @@ final class PrefillText {
   private PrefillText() {
   }
 
-  /** The prefill's line and its namespace checks, each line ended. */
-  static String of(PrefillResult p, String baseDir) {
+  /**
+   * The prefill's line, its namespace checks and, when the read phases read its files
+   * ({@code onPrefill}), how they pick them; each line ended.
+   */
+  static String of(PrefillResult p, String baseDir, Popularity onPrefill) {
     StringBuilder out = new StringBuilder(line(p, baseDir)).append(String.format("%n"));
     for (NamespaceCheck c : p.checks()) {
       out.append(check(c, p.checks().size() > 1));
+    }
+    if (onPrefill.picks()) {
+      out.append(String.format("the read phases read the prefill's files, picked %s (-onPrefill)"
+          + "%n", onPrefill.exponent() > 0 ? "by a Zipf law of exponent " + onPrefill.exponent()
+          : "alike"));
     }
     return out.toString();
   }

@@ -51,7 +51,8 @@ public final class TextFormat implements ResultFormat<RunResult> {
         out.append(result.config().sized()).append(String.format("%n"));
       }
       if (result.prefill() != null) {
-        out.append(PrefillText.of(result.prefill(), info.baseDir()));
+        out.append(PrefillText.of(result.prefill(), info.baseDir(),
+            result.config().onPrefill()));
       }
       out.append(String.format("%n"));
     }

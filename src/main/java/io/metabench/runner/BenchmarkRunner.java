@@ -141,7 +141,7 @@ public final class BenchmarkRunner {
       PrefillState recordedPrefill = Reachability.within(target, config.connectTimeoutSeconds(),
           () -> BaseDirMarker.readPrefill(control, base, config.mapIndex()));
       RunChecks.checkPrefill(config, recordedPrefill, target, where);
-      initial.afterAll(config.operations(), config.mix().keepsNames(), config.layout(),
+      initial.afterAll(config.ownItemPhases(), config.mix().keepsNames(), config.layout(),
           where);
       TargetChecks.hdfsLimits(config, target);
       if (config.mapIndex() == 0) {
@@ -187,7 +187,7 @@ public final class BenchmarkRunner {
       Layout layout = config.layout();
       for (int phase = firstPhase; phase < config.operations().size(); phase++) {
         OpType op = config.operations().get(phase);
-        String refusal = stop.isRequested() ? stop.reason()
+        String refusal = stop.isRequested() ? stop.reason() : config.readsPrefill(op) ? null
             : RunChecks.refusal(state, op, config.mix().keepsNames(), layout, where);
         if (refusal != null) {
           // Only an earlier phase's failures get here: the sequence was checked before the run.
@@ -201,8 +201,9 @@ public final class BenchmarkRunner {
         }
         if (!op.traverses()) {
           LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),
-              config.filesPerWorker(), op.items() == OpType.Items.FILES ? "files" : "directories",
-              where);
+              config.filesPerWorker(), config.readsPrefill(op) ? "files picked from the prefill ("
+              + config.onPrefill() + ")" : op.items() == OpType.Items.FILES ? "files"
+              : "directories", where);
         }
         long startAt = phase == 0 ? config.startTime() * 1000 : 0;
         List<PhaseResult> produced = op == OpType.MIX
@@ -212,7 +213,8 @@ public final class BenchmarkRunner {
                     state.files() == NamespaceState.Files.RENAMED, startAt, phase));
         // A removing phase with failures left items behind: keep them on record, so that a later
         // -cleanup (which takes both names and skips what is gone) still removes them.
-        if (!(op.removesItems() && (produced.get(0).failed() > 0 || stop.isRequested()))) {
+        if (!config.readsPrefill(op)
+            && !(op.removesItems() && (produced.get(0).failed() > 0 || stop.isRequested()))) {
           state = state.after(op, config.mix().keepsNames(), layout, where);
         }
         for (PhaseResult result : produced) {

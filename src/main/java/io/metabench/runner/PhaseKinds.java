@@ -12,12 +12,15 @@ import io.metabench.engine.SequentialSource;
 import io.metabench.engine.TreeWalkSource;
 import io.metabench.engine.Visibility;
 import io.metabench.fs.Target;
+import io.metabench.op.ItemNames;
 import io.metabench.op.MetaOp;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.path.Layout;
 import io.metabench.path.NamespaceState;
 import io.metabench.path.PathSchema;
+import io.metabench.path.PrefillNames;
+import io.metabench.path.PrefillShape;
 import io.metabench.path.WorkerPaths;
 import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.PhaseResult;
@@ -68,6 +71,9 @@ final class PhaseKinds {
     this.control = control;
   }
 
+  /** This map's prefill, for the phases that read its files; drawn when first needed. */
+  private PrefillShape prefillShape;
+
   /** Directories the last removing phase left because something was still in them. */
   int dirsLeftByLastPhase() {
     return dirsLeftByLastPhase;
@@ -94,11 +100,14 @@ final class PhaseKinds {
     if (op.createsItems()) {
       makeLeafDirs(paths, fs, ofFiles, op.id());
     }
-    List<Visibility> visibility = visibilityFor(op, layout, measured, shift);
+    boolean onPrefill = measured && config.readsPrefill(op);
+    List<Visibility> visibility = visibilityFor(op, layout, measured && !onPrefill, shift);
     boolean timeBound = measured && config.durationBound(op);
     List<ItemSource> sources = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
-      sources.add(new SequentialSource(metaOp, context(fs.get(t), paths.get(t), filesRenamed),
+      ItemNames names = onPrefill ? new PrefillNames(prefillShape(schema), config.onPrefill(),
+          config.seed(), config.mapIndex(), t) : paths.get(t);
+      sources.add(new SequentialSource(metaOp, context(fs.get(t), names, filesRenamed),
           layout.itemsPerWorker(), timeBound, visibility.get(t)));
     }
     Phase phase = measured ? measured(op.id(), Collections.singletonList(op), barrierPhase,
@@ -149,8 +158,19 @@ final class PhaseKinds {
         .guardedBy(config.retries(), config.opTimeoutMillis() * 1_000_000L, config.failFast());
   }
 
+  /**
+   * This map's prefill, drawn once a run (a profile's namespace is drawn again from its profile,
+   * seed and scale, as the prefill drew it).
+   */
+  private PrefillShape prefillShape(PathSchema schema) {
+    if (prefillShape == null) {
+      prefillShape = config.prefillShape(schema.prefillMapDir());
+    }
+    return prefillShape;
+  }
+
   /** A worker's context: its client and names, with this run's settings. */
-  private OpContext context(FileSystem fs, WorkerPaths paths, boolean filesRenamed) {
+  private OpContext context(FileSystem fs, ItemNames paths, boolean filesRenamed) {
     return new OpContext(fs, paths, clock, config.bytesToWrite(), config.replication(),
         config.blockSize(), ioBufferSize(), config.readFileAfterOpen(), filesRenamed);
   }

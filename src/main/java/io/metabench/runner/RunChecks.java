@@ -48,7 +48,7 @@ public final class RunChecks {
     });
     if (config.maps() == 0) {
       String where = target.baseDir() + " (map " + config.mapIndex() + ")";
-      state.afterAll(config.operations(), config.mix().keepsNames(), config.layout(), where);
+      state.afterAll(config.ownItemPhases(), config.mix().keepsNames(), config.layout(), where);
       checkPrefill(config, Reachability.within(target, config.connectTimeoutSeconds(), () -> {
         try (FileSystem fs = clients.newClient()) {
           return BaseDirMarker.readPrefill(fs, target.baseDir(), config.mapIndex());
@@ -97,7 +97,7 @@ public final class RunChecks {
   private static String refusal(NamespaceState state, BenchConfig config, Layout layout,
       String where) {
     try {
-      state.afterAll(config.operations(), config.mix().keepsNames(), layout, where);
+      state.afterAll(config.ownItemPhases(), config.mix().keepsNames(), layout, where);
       return null;
     } catch (InvalidInputException e) {
       return e.getMessage();

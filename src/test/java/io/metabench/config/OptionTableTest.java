@@ -108,6 +108,7 @@ class OptionTableTest {
     sample(Option.PREFILL_PROFILE, "yahoo", "yahoo",
         io.metabench.namespace.ShapeProfile.load("yahoo").toString());
     sample(Option.PREFILL_SCALE, "0.5", "0.5", 0.5);
+    sample(Option.ON_PREFILL, "zipf:1.1", "zipf:1.1", "zipf:1.1");
     sample(Option.PREFILL_THREADS, "3", "3", 3);
     sample(Option.PREFILL_CHECKPOINT, "500", "500", null);
     sample(Option.ITERATIONS, "2", "2", null);
@@ -160,6 +161,9 @@ class OptionTableTest {
         List<String> args = new ArrayList<>();
         if (o.replayOnly() && o != Option.AUDIT_LOG) {
           args.addAll(Arrays.asList("-auditLog", "/tmp/audit.log"));
+        } else if (o == Option.ON_PREFILL) {
+          // The read phases read the prefill's files.
+          args.addAll(Arrays.asList("-operation", "stat", "-prefillFiles", "10"));
         } else if (!o.replayOnly() && o != Option.OPERATION && o != Option.MIX) {
           args.addAll(Arrays.asList("-operation", "create_write"));
         }

@@ -155,4 +155,52 @@ class ITNamespaceSynthesis {
     assertThat(r.stdout).contains("OUTSIDE the fidelity bounds: ",
         "the namespace made is outside the fidelity bounds");
   }
+
+  /**
+   * On the embedded HDFS, whose NameNode's audit log records the measured phases' calls: every
+   * stat, open and listing of -onPrefill zipf:1.1 is of a file (or the directory of a file) of
+   * the drawn namespace, none fails, and a few files take many of the stats.
+   */
+  @Test
+  void theReadPhasesReadTheNamespacesFilesByPopularity() throws Exception {
+    File log = new File(scratch, "audit.log");
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "-prefillProfile", "yahoo",
+        "-prefillScale", "0.01", "-seed", "3", "-operation", "stat,open_read,list",
+        "-onPrefill", "zipf:1.1", "-threads", "2", "-numFiles", "300", "-recordAuditLog",
+        log.getPath(), "-quiet");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    for (String op : new String[] {"stat", "open_read", "list"}) {
+      assertThat(r.phase(op).get("successful").asLong()).as(op).isEqualTo(600);
+      assertThat(r.phase(op).get("failed").asLong()).as(op).isZero();
+    }
+    assertThat(r.stdout).contains("the read phases read the prefill's files, picked by a Zipf "
+        + "law of exponent 1.1 (-onPrefill)");
+    Map<String, String> drawn = drawn(0.01, 3);
+    String root = "/benchmarks/MetaBench/prefill/map_0";
+    Map<String, Integer> stats = new TreeMap<>();
+    int listed = 0;
+    for (String line : Files.readAllLines(log.toPath(), StandardCharsets.UTF_8)) {
+      java.util.regex.Matcher m = java.util.regex.Pattern.compile("cmd=(\\w+)\\s+src=(\\S+)")
+          .matcher(line);
+      if (!m.find()) {
+        continue;
+      }
+      String rel = m.group(2).startsWith(root + "/") ? m.group(2).substring(root.length() + 1)
+          : m.group(2).equals(root) ? "" : null;
+      if (m.group(1).equals("getfileinfo")) {
+        assertThat(drawn.get(rel)).as(line).isEqualTo("0");
+        stats.merge(rel, 1, Integer::sum);
+      } else if (m.group(1).equals("open")) {
+        assertThat(drawn.get(rel)).as(line).isEqualTo("0");
+      } else if (m.group(1).equals("listStatus")) {
+        assertThat(rel.isEmpty() || "d".equals(drawn.get(rel))).as(line).isTrue();
+        listed++;
+      }
+    }
+    assertThat(stats.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(600);
+    assertThat(listed).isGreaterThanOrEqualTo(600);
+    // H(2,322, 1.1) = 5.98: the most read file takes about 100 of the 600 stats.
+    assertThat(stats.values().stream().mapToInt(Integer::intValue).max().getAsInt())
+        .isBetween(60, 150);
+  }
 }

@@ -29,13 +29,13 @@ final class DryRun {
       out.println("workload: " + config.workload());
     }
     List<String> steps = new ArrayList<>();
-    if (config.prefillProfile() != null) {
-      long[] size = ShapeModel.size(config.prefillProfile().json(), config.prefillScale());
+    if (config.prefill().profile() != null) {
+      long[] size = ShapeModel.size(config.prefill().profile().json(), config.prefill().scale());
       steps.add(String.format(Locale.ROOT, "prefill of %s at scale %s per map (%,d files in %,d "
-          + "directories), checked against it", config.prefillProfile(),
-          ShapedTree.scaleText(config.prefillScale()), size[1], size[0]));
-    } else if (config.prefillFiles() > 0) {
-      steps.add(String.format(Locale.ROOT, "prefill of %d files per map", config.prefillFiles()));
+          + "directories), checked against it", config.prefill().profile(),
+          ShapedTree.scaleText(config.prefill().scale()), size[1], size[0]));
+    } else if (config.prefill().files() > 0) {
+      steps.add(String.format(Locale.ROOT, "prefill of %d files per map", config.prefill().files()));
     }
     for (OpType op : config.operations()) {
       steps.add(op == OpType.MIX ? "mix (" + config.mix() + ")" : op.id());

@@ -1,19 +1,12 @@
 package io.metabench.config;
 
-import io.metabench.namespace.ShapeProfile;
-import io.metabench.namespace.ShapedTree;
 import io.metabench.op.OpType;
 import io.metabench.path.Layout;
-import io.metabench.path.Popularity;
-import io.metabench.path.PrefillShape;
-import io.metabench.path.PrefillSizes;
-import io.metabench.path.PrefillTree;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -348,34 +341,9 @@ public final class BenchConfig {
     return (Integer) values.get(Option.READ_SHIFT);
   }
 
-  /** Files this map's prefill makes before the phases; 0 for no prefill. */
-  public long prefillFiles() {
-    return (Long) values.get(Option.PREFILL_FILES);
-  }
-
-  /** Directory levels of the prefill tree. */
-  public int prefillDepth() {
-    return (Integer) values.get(Option.PREFILL_DEPTH);
-  }
-
-  /** Subdirectories per directory of the prefill tree. */
-  public int prefillFanOut() {
-    return (Integer) values.get(Option.PREFILL_FAN_OUT);
-  }
-
-  /** The prefill's size distribution. */
-  public PrefillSizes prefillSizes() {
-    return (PrefillSizes) values.get(Option.PREFILL_SIZES);
-  }
-
-  /** Worker threads of the prefill (-threads when not given). */
-  public int prefillThreads() {
-    return (Integer) values.get(Option.PREFILL_THREADS);
-  }
-
-  /** How often prefill workers' progress is recorded, in milliseconds. */
-  public long prefillCheckpointMillis() {
-    return (Long) values.get(Option.PREFILL_CHECKPOINT);
+  /** The prefill asked for (-prefillFiles or -prefillProfile), and -onPrefill. */
+  public PrefillPlan prefill() {
+    return new PrefillPlan(values);
   }
 
   /** The layout this run's phases make and expect. */
@@ -413,27 +381,6 @@ public final class BenchConfig {
             : recorded.sharedDir());
   }
 
-  /** Whether a prefill runs before the phases: {@code -prefillFiles} or {@code -prefillProfile}. */
-  public boolean prefills() {
-    return prefillFiles() > 0 || prefillProfile() != null;
-  }
-
-  /** The profile the prefill draws its namespace from; null when it grows a tree. */
-  public ShapeProfile prefillProfile() {
-    return ((Optional<?>) values.get(Option.PREFILL_PROFILE)).map(ShapeProfile.class::cast)
-        .orElse(null);
-  }
-
-  /** How the read phases pick the prefill's files; {@link Popularity#NONE}: their own items. */
-  public Popularity onPrefill() {
-    return (Popularity) values.get(Option.ON_PREFILL);
-  }
-
-  /** Whether phase {@code op} reads the prefill's files ({@code -onPrefill}), not its own. */
-  public boolean readsPrefill(OpType op) {
-    return op.onlyReads() && onPrefill().picks();
-  }
-
   /**
    * The phases that work on the run's own items, in order: every phase but those that read the
    * prefill's files. What the namespace state is checked against.
@@ -441,28 +388,11 @@ public final class BenchConfig {
   public List<OpType> ownItemPhases() {
     List<OpType> out = new java.util.ArrayList<>();
     for (OpType op : operations()) {
-      if (!readsPrefill(op)) {
+      if (!prefill().reads(op)) {
         out.add(op);
       }
     }
     return out;
-  }
-
-  /** The size of the {@link #prefillProfile()} namespace against the profile's. */
-  public double prefillScale() {
-    return (Double) values.get(Option.PREFILL_SCALE);
-  }
-
-  /**
-   * What this map's prefill makes under {@code mapRoot}: the profile's namespace (drawn with
-   * {@link #seed()}) or the tree; only when {@link #prefills()}.
-   */
-  public PrefillShape prefillShape(org.apache.hadoop.fs.Path mapRoot) {
-    ShapeProfile profile = prefillProfile();
-    return profile != null
-        ? new ShapedTree(mapRoot, profile, prefillScale(), seed(), prefillSizes())
-        : new PrefillTree(mapRoot, prefillFiles(), prefillDepth(), prefillFanOut(),
-            prefillSizes());
   }
 
   @Override

@@ -25,7 +25,7 @@ public final class TargetChecks {
   public static void hdfsLimits(BenchConfig config, String scheme,
       Configuration conf) {
     if (!"hdfs".equals(scheme) || !config.operations().contains(OpType.CREATE_WRITE)
-        && !config.prefills()) {
+        && !config.prefill().asked()) {
       return;
     }
     String key = "dfs.namenode.fs-limits.min-block-size";

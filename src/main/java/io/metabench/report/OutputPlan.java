@@ -114,7 +114,7 @@ public final class OutputPlan {
   public static String what(BenchConfig config) {
     List<OpType> ops = config.operations();
     if (ops.isEmpty()) {
-      return config.prefills() ? "prefill" : "cleanup";
+      return config.prefill().asked() ? "prefill" : "cleanup";
     }
     if (ops.equals(OpType.ALL)) {
       return "all";

@@ -168,7 +168,7 @@ public final class BenchmarkRunner {
       NamespaceState state = initial;
       PrefillResult prefill = null;
       int firstPhase = 0;
-      if (config.prefills()) {
+      if (config.prefill().asked()) {
         prefill = prefill().run(recordedPrefill);
         if (!prefill.complete() && !stop.isRequested() && !config.operations().isEmpty()) {
           // The phases would measure a namespace smaller than asked.
@@ -187,7 +187,7 @@ public final class BenchmarkRunner {
       Layout layout = config.layout();
       for (int phase = firstPhase; phase < config.operations().size(); phase++) {
         OpType op = config.operations().get(phase);
-        String refusal = stop.isRequested() ? stop.reason() : config.readsPrefill(op) ? null
+        String refusal = stop.isRequested() ? stop.reason() : config.prefill().reads(op) ? null
             : RunChecks.refusal(state, op, config.mix().keepsNames(), layout, where);
         if (refusal != null) {
           // Only an earlier phase's failures get here: the sequence was checked before the run.
@@ -201,8 +201,8 @@ public final class BenchmarkRunner {
         }
         if (!op.traverses()) {
           LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),
-              config.filesPerWorker(), config.readsPrefill(op) ? "files picked from the prefill ("
-              + config.onPrefill() + ")" : op.items() == OpType.Items.FILES ? "files"
+              config.filesPerWorker(), config.prefill().reads(op) ? "files picked from the prefill ("
+              + config.prefill().popularity() + ")" : op.items() == OpType.Items.FILES ? "files"
               : "directories", where);
         }
         long startAt = phase == 0 ? config.startTime() * 1000 : 0;
@@ -213,7 +213,7 @@ public final class BenchmarkRunner {
                     state.files() == NamespaceState.Files.RENAMED, startAt, phase));
         // A removing phase with failures left items behind: keep them on record, so that a later
         // -cleanup (which takes both names and skips what is gone) still removes them.
-        if (!config.readsPrefill(op)
+        if (!config.prefill().reads(op)
             && !(op.removesItems() && (produced.get(0).failed() > 0 || stop.isRequested()))) {
           state = state.after(op, config.mix().keepsNames(), layout, where);
         }

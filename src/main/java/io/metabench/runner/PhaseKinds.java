@@ -100,12 +100,12 @@ final class PhaseKinds {
     if (op.createsItems()) {
       makeLeafDirs(paths, fs, ofFiles, op.id());
     }
-    boolean onPrefill = measured && config.readsPrefill(op);
+    boolean onPrefill = measured && config.prefill().reads(op);
     List<Visibility> visibility = visibilityFor(op, layout, measured && !onPrefill, shift);
     boolean timeBound = measured && config.durationBound(op);
     List<ItemSource> sources = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
-      ItemNames names = onPrefill ? new PrefillNames(prefillShape(schema), config.onPrefill(),
+      ItemNames names = onPrefill ? new PrefillNames(prefillShape(schema), config.prefill().popularity(),
           config.seed(), config.mapIndex(), t) : paths.get(t);
       sources.add(new SequentialSource(metaOp, context(fs.get(t), names, filesRenamed),
           layout.itemsPerWorker(), timeBound, visibility.get(t)));
@@ -164,7 +164,7 @@ final class PhaseKinds {
    */
   private PrefillShape prefillShape(PathSchema schema) {
     if (prefillShape == null) {
-      prefillShape = config.prefillShape(schema.prefillMapDir());
+      prefillShape = config.prefill().shape(schema.prefillMapDir());
     }
     return prefillShape;
   }

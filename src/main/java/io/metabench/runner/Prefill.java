@@ -89,7 +89,7 @@ final class Prefill {
    * tree. The caller has checked the recorded shape is the configured one.
    */
   PrefillResult run(PrefillState recorded) throws IOException, InterruptedException {
-    PrefillShape tree = config.prefillShape(mapRoot);
+    PrefillShape tree = config.prefill().shape(mapRoot);
     if (recorded != null && recorded.complete()) {
       LOG.info("prefill: {} files in {} are complete already ({}); skipped", tree.files(),
           mapRoot, tree.asOptions());
@@ -108,7 +108,7 @@ final class Prefill {
       // The shape goes on record before the first file, so a killed prefill is known to be one.
       BaseDirMarker.writePrefill(control, baseDir, config.mapIndex(), start);
     }
-    int workers = config.prefillThreads();
+    int workers = config.prefill().threads();
     LOG.info("prefill: {} workers make {} of {} files ({} of {} {}) in {}{}",
         workers, tree.files() - doneBefore, tree.files(), todo.size(), tree.units(),
         tree instanceof ShapedTree ? "directories" : "leaf directories", mapRoot,
@@ -127,8 +127,8 @@ final class Prefill {
     Checkpoints checkpoints = new Checkpoints(start, slices, doneLeaves);
     ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(
         Parallel.daemonThreads("metabench-prefill-checkpoint"));
-    timer.scheduleWithFixedDelay(checkpoints::writeQuietly, config.prefillCheckpointMillis(),
-        config.prefillCheckpointMillis(), TimeUnit.MILLISECONDS);
+    timer.scheduleWithFixedDelay(checkpoints::writeQuietly, config.prefill().checkpointMillis(),
+        config.prefill().checkpointMillis(), TimeUnit.MILLISECONDS);
     // Measured like a phase (its own series, progress, -opTimeout, stops), before the first
     // barrier: each map makes its own share; never retried (a retry would find its own file).
     Phase phase = Phase.measured(LABEL, Arrays.asList(OpType.CREATE_WRITE, OpType.MKDIRS), -1)
@@ -183,7 +183,7 @@ final class Prefill {
    */
   private NamespaceCheck check(ShapedTree tree) throws IOException, InterruptedException {
     long start = engine.clock().nanoTime();
-    NamespaceProfile made = ListingProfiler.profile(control, mapRoot, config.prefillThreads());
+    NamespaceProfile made = ListingProfiler.profile(control, mapRoot, config.prefill().threads());
     long nanos = engine.clock().nanoTime() - start;
     Fidelity f = Fidelity.of(tree.profile().json(), made.json(), tree.scale());
     NamespaceCheck c = new NamespaceCheck(config.mapIndex(), tree.profile().toString(),
@@ -266,7 +266,7 @@ final class Prefill {
   Map<String, FailureCount> cleanup(PrefillState recorded, LongAdder filesRemoved)
       throws IOException, InterruptedException {
     PrefillShape tree = recordedShape(recorded);
-    int workers = config.prefillThreads();
+    int workers = config.prefill().threads();
     List<FileSystem> clients = engine.clients(workers);
     LeafRanges all = LeafRanges.of(0, tree.units());
     AtomicInteger left = new AtomicInteger();

@@ -112,7 +112,7 @@ public final class RunChecks {
    */
   static void warnReplication(BenchConfig config, FileSystem fs) {
     if (!(fs instanceof org.apache.hadoop.hdfs.DistributedFileSystem)
-        || !config.operations().contains(OpType.CREATE_WRITE) && !config.prefills()) {
+        || !config.operations().contains(OpType.CREATE_WRITE) && !config.prefill().asked()) {
       return;
     }
     int live;
@@ -139,8 +139,8 @@ public final class RunChecks {
    */
   public static void checkPrefill(BenchConfig config, PrefillState recorded, Target target,
       String where) {
-    if (config.prefills() && recorded != null) {
-      recorded.requireShape(config.prefillShape(prefillRoot(config, target)), where);
+    if (config.prefill().asked() && recorded != null) {
+      recorded.requireShape(config.prefill().shape(prefillRoot(config, target)), where);
     }
   }
 

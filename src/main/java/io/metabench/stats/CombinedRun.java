@@ -36,7 +36,7 @@ public final class CombinedRun {
     }
     RunResult result = new RunResult(info, config, phases(parts), Cleanup.combine(cleanups),
         mapsRequested, parts)
-        .withPrefill(config.prefills() ? PrefillResult.combine(prefills) : null);
+        .withPrefill(config.prefill().asked() ? PrefillResult.combine(prefills) : null);
     List<String> notRun = new ArrayList<>();
     List<Integer> stopped = new ArrayList<>();
     for (RunResult r : parts) {

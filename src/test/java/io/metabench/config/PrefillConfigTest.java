@@ -21,12 +21,12 @@ class PrefillConfigTest {
   @Test
   void defaultsAreNoPrefillDepth5FanOut4EmptyFilesAndThreadsOfThePhases() {
     BenchConfig c = parse("-operation", "create_write", "-threads", "6");
-    assertThat(c.prefillFiles()).isZero();
-    assertThat(c.prefillDepth()).isEqualTo(Option.PREFILL_DEPTH.defaultValue()).isEqualTo(5);
-    assertThat(c.prefillFanOut()).isEqualTo(Option.PREFILL_FAN_OUT.defaultValue()).isEqualTo(4);
-    assertThat(c.prefillSizes().toString()).isEqualTo("0:100");
-    assertThat(c.prefillThreads()).isEqualTo(6);
-    assertThat(c.prefillCheckpointMillis()).isEqualTo(2000);
+    assertThat(c.prefill().files()).isZero();
+    assertThat(c.prefill().depth()).isEqualTo(Option.PREFILL_DEPTH.defaultValue()).isEqualTo(5);
+    assertThat(c.prefill().fanOut()).isEqualTo(Option.PREFILL_FAN_OUT.defaultValue()).isEqualTo(4);
+    assertThat(c.prefill().sizes().toString()).isEqualTo("0:100");
+    assertThat(c.prefill().threads()).isEqualTo(6);
+    assertThat(c.prefill().checkpointMillis()).isEqualTo(2000);
   }
 
   @Test
@@ -34,11 +34,11 @@ class PrefillConfigTest {
     BenchConfig c = parse("-prefillFiles", "1000000", "-prefillDepth", "7", "-prefillFanOut",
         "3", "-prefillSizes", "0:70,4k:20,1m:10", "-prefillThreads", "8", "-threads", "2");
     assertThat(c.operations()).isEmpty(); // -prefillFiles alone is a run
-    assertThat(c.prefillFiles()).isEqualTo(1_000_000);
-    assertThat(c.prefillDepth()).isEqualTo(7);
-    assertThat(c.prefillFanOut()).isEqualTo(3);
-    assertThat(c.prefillSizes().toString()).isEqualTo("0:70,4096:20,1048576:10");
-    assertThat(c.prefillThreads()).isEqualTo(8);
+    assertThat(c.prefill().files()).isEqualTo(1_000_000);
+    assertThat(c.prefill().depth()).isEqualTo(7);
+    assertThat(c.prefill().fanOut()).isEqualTo(3);
+    assertThat(c.prefill().sizes().toString()).isEqualTo("0:70,4096:20,1048576:10");
+    assertThat(c.prefill().threads()).isEqualTo(8);
     Configuration written = new Configuration(false);
     c.writeTo(written);
     assertThat(BenchConfig.fromConfiguration(written)).isEqualTo(c);
@@ -83,6 +83,6 @@ class PrefillConfigTest {
   @Test
   void aWideShapeWithoutFilesIsNotChecked() {
     assertThat(parse("-prefillFanOut", "10", "-prefillDepth", "9", "-operation", "stat")
-        .prefillFiles()).isZero();
+        .prefill().files()).isZero();
   }
 }

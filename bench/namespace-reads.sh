@@ -4,11 +4,13 @@
 # in a JVM of its own, bench/StandaloneHdfs),
 #   shaped: -prefillProfile PROFILE -prefillScale SCALE, then OPS with -onPrefill POPULARITY
 #           (each worker's items files of the namespace, picked by popularity);
-#   empty:  create_write, then OPS on the run's own files (flat per-worker directories).
+#   empty:  create_write, then OPS but list on the run's own files (flat per-worker directories
+#           of up to 10,000 files: no directory sizes of production to list, so no list here).
 # Both with THREADS workers x FILES items per phase. Prints each phase's ops/s, p50 and p99.
 #
 #   PROFILE [yahoo]  SCALE [0.43: 100,000 files]  POPULARITY [zipf:1.1]  OPS [stat,open_read,list]
 #   THREADS [8]  FILES [20000]  WORK_DIR [target/namespace-reads/<yyyyMMdd-HHmmss>]
+#   SKIP_SHAPED=1 runs the empty side alone.
 # Needs a JDK, Maven (builds the classes), python3.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,7 +54,8 @@ except (OSError, ValueError, KeyError) as e:
 PY
 }
 
-run shaped -prefillProfile "$PROFILE" -prefillScale "$SCALE" -prefillThreads 8 -operation "$OPS" \
-  -onPrefill "$POPULARITY"
-run empty -operation "create_write,$OPS"
+[ "${SKIP_SHAPED:-}" = 1 ] || run shaped -prefillProfile "$PROFILE" -prefillScale "$SCALE" \
+  -prefillThreads 8 -operation "$OPS" -onPrefill "$POPULARITY"
+empty_ops=$(echo ",$OPS," | sed 's/,list,/,/g; s/^,//; s/,$//')
+run empty -operation "create_write,$empty_ops"
 echo "files: $WORK_DIR"

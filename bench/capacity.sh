@@ -27,10 +27,7 @@ CHECK=${CHECK:-10}
 WORK_DIR=${WORK_DIR:-$root/target/capacity/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$WORK_DIR"
 bench_classpath "$root"
-cp -r "$root/target/classes" "$WORK_DIR/classes" && cp -r "$root/target/test-classes" \
-  "$WORK_DIR/test-classes"
-test_cp=${test_cp//$root\/target\/classes/$WORK_DIR/classes}
-test_cp=${test_cp//$root\/target\/test-classes/$WORK_DIR/test-classes}
+bench_own_classes "$root" "$WORK_DIR"
 base=()
 if [ "$TARGET" = standalone ]; then
   start_standalone_hdfs "$WORK_DIR" -maxLifetime 3600

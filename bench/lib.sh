@@ -19,6 +19,17 @@ bench_classpath() {
   done
 }
 
+# Copies the built classes into $2/classes and $2/test-classes and points $test_cp at the copies,
+# so that a build during a long bench does not change the classes its JVMs load. Needs
+# bench_classpath first.
+bench_own_classes() {
+  local root=$1 dir=$2
+  cp -r "$root/target/classes" "$dir/classes" && cp -r "$root/target/test-classes" \
+    "$dir/test-classes"
+  test_cp=${test_cp//$root\/target\/classes/$dir/classes}
+  test_cp=${test_cp//$root\/target\/test-classes/$dir/test-classes}
+}
+
 # Starts bench/StandaloneHdfs (a MiniDFSCluster on 127.0.0.1 in a JVM of its own) with its files
 # under $1/hdfs.* and its data under $HDFS_TMPDIR (default /dev/shm if writable, else /tmp), passing
 # the other arguments on (-maxLifetime, -D k=v). Sets $uri (no trailing /), $jmx (its /jmx URL)

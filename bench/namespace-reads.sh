@@ -24,10 +24,7 @@ FILES=${FILES:-20000}
 WORK_DIR=${WORK_DIR:-$root/target/namespace-reads/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$WORK_DIR"
 bench_classpath "$root"
-cp -r "$root/target/classes" "$WORK_DIR/classes" && cp -r "$root/target/test-classes" \
-  "$WORK_DIR/test-classes"
-test_cp=${test_cp//$root\/target\/classes/$WORK_DIR/classes}
-test_cp=${test_cp//$root\/target\/test-classes/$WORK_DIR/test-classes}
+bench_own_classes "$root" "$WORK_DIR"
 echo "$OPS, $THREADS threads x $FILES items: on $PROFILE at scale $SCALE ($POPULARITY) and on an empty namespace; $(nproc) cores"
 
 run() {

@@ -20,10 +20,7 @@ SEED=${SEED:-1}
 WORK_DIR=${WORK_DIR:-$root/target/namespace-synthesis/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$WORK_DIR"
 bench_classpath "$root"
-cp -r "$root/target/classes" "$WORK_DIR/classes" && cp -r "$root/target/test-classes" \
-  "$WORK_DIR/test-classes"
-test_cp=${test_cp//$root\/target\/classes/$WORK_DIR/classes}
-test_cp=${test_cp//$root\/target\/test-classes/$WORK_DIR/test-classes}
+bench_own_classes "$root" "$WORK_DIR"
 echo "namespace of $PROFILE at scale $SCALE (seed $SEED), prefill threads $THREADS; $(nproc) cores"
 
 for t in ${THREADS//,/ }; do

@@ -66,7 +66,7 @@ final class RunValues {
       checkPrefillShape((Long) v.get(Option.PREFILL_FILES), (Integer) v.get(Option.PREFILL_DEPTH),
           (Integer) v.get(Option.PREFILL_FAN_OUT), (Integer) v.get(Option.FILES_PER_DIR));
     }
-    checkOnPrefill(v, profile, !conf.getTrimmed(ConfigKeys.CAPACITY, "").isEmpty());
+    checkOnPrefill(v, profile);
     return v;
   }
 
@@ -219,10 +219,10 @@ final class RunValues {
 
   /**
    * Refuses {@code -onPrefill} where it would change nothing or is not built: with no prefill,
-   * no read phase, a mix or a capacity search, or a Zipf law over more files than it ranks.
+   * phases but none that reads, a mix, or a Zipf law over more files than it ranks. (A run of
+   * the prefill alone takes it: a capacity search makes its prefill so.)
    */
-  private static void checkOnPrefill(java.util.Map<Option, Object> v, boolean profile,
-      boolean capacity) {
+  private static void checkOnPrefill(java.util.Map<Option, Object> v, boolean profile) {
     io.metabench.path.Popularity p = (io.metabench.path.Popularity) v.get(Option.ON_PREFILL);
     if (!p.picks()) {
       return;
@@ -233,12 +233,11 @@ final class RunValues {
           + "is no prefill: give -prefillFiles or -prefillProfile" + drop);
     }
     List<OpType> ops = ValueType.ops(v.get(Option.OPERATION));
-    if (ops.contains(OpType.MIX) || capacity) {
-      throw new InvalidInputException("-onPrefill " + p + " is not taken with " + (capacity
-          ? "-capacity" : "-mix") + " yet: run the read operations as phases (-operation "
-          + "stat,open_read)" + drop);
+    if (ops.contains(OpType.MIX)) {
+      throw new InvalidInputException("-onPrefill " + p + " is not taken with -mix yet: run the "
+          + "read operations as phases (-operation stat,open_read)" + drop);
     }
-    if (ops.stream().noneMatch(OpType::onlyReads)) {
+    if (!ops.isEmpty() && ops.stream().noneMatch(OpType::onlyReads)) {
       throw new InvalidInputException("-onPrefill " + p + " changes only the read phases (stat, "
           + "exists, open_read, list), and -operation has none: add one" + drop);
     }

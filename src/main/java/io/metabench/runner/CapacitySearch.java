@@ -134,8 +134,11 @@ public final class CapacitySearch {
       @Override
       public void before() throws IOException, InterruptedException {
         // What every step leaves as it is (reads, chmod, ...) is made once for all steps, as
-        // a step of an operation that uses its items up cannot have it.
-        if (plan.keepsNames()) {
+        // a step of an operation that uses its items up cannot have it; reads of the prefill's
+        // files (-onPrefill) need only the prefill, made (and checked) by a run of it alone.
+        if (readsPrefill(base)) {
+          unmeasured(null, 0);
+        } else if (plan.keepsNames()) {
           unmeasured(firstOperation(plan.operation()), kept);
         }
       }
@@ -148,7 +151,8 @@ public final class CapacitySearch {
 
       @Override
       public void after() throws IOException, InterruptedException {
-        if (plan.keepsNames()) {
+        // The prefill was asked for: it stays, as after any run, for -cleanup to remove.
+        if (plan.keepsNames() && !readsPrefill(base)) {
           cleanupOnly();
         }
       }
@@ -338,6 +342,11 @@ public final class CapacitySearch {
     c.setBoolean(ConfigKeys.QUIET, true);
     executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy,
         PhaseEngine.EarlyEnd.NEVER);
+  }
+
+  /** Whether the searched operation reads the prefill's files ({@code -onPrefill}). */
+  private boolean readsPrefill(BenchConfig base) {
+    return plan.operation() != null && base.prefill().reads(plan.operation());
   }
 
   /** Removes what the search made (a run with -cleanup and no phase). */

@@ -203,4 +203,28 @@ class ITNamespaceSynthesis {
     assertThat(stats.values().stream().mapToInt(Integer::intValue).max().getAsInt())
         .isBetween(60, 150);
   }
+
+  /**
+   * A capacity search of stat with -onPrefill: the prefill made (and checked) before the probe,
+   * every step reading its files, none of the search's own made, and the prefill kept after the
+   * answer.
+   */
+  @Test
+  void aCapacitySearchReadsThePrefillsFilesAndKeepsThem() throws Exception {
+    String base = hdfs.uri() + "/ns/capacity";
+    MetaBenchRun r = run(new Configuration(), scratch, "-prefillProfile", "yahoo",
+        "-prefillScale", "0.01", "-operation", "stat", "-onPrefill", "zipf:1.1", "-threads", "2",
+        "-capacity", "p99=500ms", "-capacityStep", "2", "-capacityPrecision", "60", "-baseDir",
+        base);
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode answer = r.json().path("answer");
+    assertThat(answer.path("heldPerSecond").asDouble()).as(answer.toString()).isPositive();
+    assertThat(answer.path("line").asText()).startsWith("stat holds ");
+    for (JsonNode step : r.json().path("steps")) {
+      assertThat(step.path("failed").asLong()).as(step.toString()).isZero();
+    }
+    assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_0")))
+        .isEqualTo(drawn(0.01, 1));
+    assertThat(hdfs.fs().exists(new Path(base + "/data"))).isFalse();
+  }
 }

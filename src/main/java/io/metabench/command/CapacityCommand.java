@@ -115,8 +115,7 @@ final class CapacityCommand {
     RunCommand.warnAdjustments(config);
     // Resolved and checked as the search's first run: what the searched operation needs, it
     // makes first (on an embedded HDFS too, which starts empty).
-    Configuration first = CapacitySearch.runOf(conf, CapacitySearch.firstOperation(
-        plan.operation()));
+    Configuration first = CapacitySearch.firstRunOf(conf, plan.operation());
     BenchConfig firstConfig = BenchConfig.fromConfiguration(first);
     try (Target target = TargetResolver.resolve(firstConfig, conf)) {
       RunChecks.preflight(firstConfig, target);

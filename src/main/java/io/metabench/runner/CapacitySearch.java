@@ -113,6 +113,16 @@ public final class CapacitySearch {
   }
 
   /**
+   * The user's configuration {@code conf} for the search's first run, which the command resolves
+   * and checks before anything: a run of {@link #firstOperation}, or, for a search that reads the
+   * prefill's files ({@code -onPrefill}), a run of the prefill alone.
+   */
+  public static Configuration firstRunOf(Configuration conf, OpType op) {
+    boolean onPrefill = op != null && BenchConfig.fromConfiguration(conf).prefill().reads(op);
+    return runOf(conf, onPrefill ? null : firstOperation(op));
+  }
+
+  /**
    * The user's configuration {@code conf} for a run of {@code op} alone (null: no phase); the
    * search's {@code -mix} only where {@code op} is the mix, as a run refuses a mix it does not run.
    */
@@ -137,7 +147,7 @@ public final class CapacitySearch {
         // a step of an operation that uses its items up cannot have it; reads of the prefill's
         // files (-onPrefill) need only the prefill, made (and checked) by a run of it alone.
         if (readsPrefill(base)) {
-          unmeasured(null, 0);
+          unmeasured(null, 1);
         } else if (plan.keepsNames()) {
           unmeasured(firstOperation(plan.operation()), kept);
         }

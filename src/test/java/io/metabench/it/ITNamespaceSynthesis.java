@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.metabench.namespace.ShapeProfile;
 import io.metabench.namespace.ShapedTree;
+import io.metabench.path.BaseDirMarker;
 import io.metabench.path.PrefillSizes;
+import io.metabench.path.PrefillState;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
 import io.metabench.testing.Trees;
@@ -18,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -226,5 +229,50 @@ class ITNamespaceSynthesis {
     assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_0")))
         .isEqualTo(drawn(0.01, 1));
     assertThat(hdfs.fs().exists(new Path(base + "/data"))).isFalse();
+  }
+
+  /**
+   * A synthesis killed midway (SIGKILL: no last checkpoint) is resumed by the same command to
+   * exactly the drawn namespace, which is then checked within the bounds.
+   */
+  @Test
+  void aSynthesisKilledMidwayResumesToExactlyTheDrawnNamespace() throws Exception {
+    String base = hdfs.uri() + "/ns/killed";
+    String[] shape = {"-prefillProfile", "yahoo", "-prefillScale", "0.1", "-seed", "2",
+        "-prefillThreads", "4", "-baseDir", base};
+    List<String> childArgs = new ArrayList<>(Arrays.asList(shape));
+    childArgs.addAll(Arrays.asList("-D", "metabench.prefill.checkpoint.millis=200", "-quiet",
+        "-nnbenchLog", "", "-jsonOut", new File(scratch, "child.json").getPath()));
+    Process child = MetaBenchRun.startChild(scratch, childArgs.toArray(new String[0]));
+    PrefillState seen = null;
+    try {
+      for (int i = 0; i < 1200; i++) {
+        seen = hdfs.fs().exists(new Path(base)) ? BaseDirMarker.readPrefill(hdfs.fs(),
+            new Path(base), 0) : null;
+        if (seen != null && seen.completed().size() >= 200 || !child.isAlive()) {
+          break;
+        }
+        Thread.sleep(100);
+      }
+    } finally {
+      child.destroyForcibly();
+    }
+    assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    PrefillState killed = BaseDirMarker.readPrefill(hdfs.fs(), new Path(base), 0);
+    assertThat(killed).as(new String(Files.readAllBytes(new File(scratch, "child-err.txt")
+        .toPath()), StandardCharsets.UTF_8)).isNotNull();
+    assertThat(killed.isProfile()).isTrue();
+    assertThat(killed.complete()).as("killed before the end: %s", killed).isFalse();
+
+    MetaBenchRun resumed = run(new Configuration(), scratch, shape);
+    assertThat(resumed.exitCode).as(resumed.toString()).isZero();
+    JsonNode p = resumed.json().get("prefill");
+    assertThat(p.get("status").asText()).isEqualTo("resumed");
+    assertThat(p.get("complete").asBoolean()).isTrue();
+    assertThat(p.get("filesDoneBefore").asLong()).isPositive();
+    assertThat(p.get("failed").asLong()).isZero();
+    assertThat(p.get("namespace").get(0).get("withinBounds").asBoolean()).isTrue();
+    assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_0")))
+        .isEqualTo(drawn(0.1, 2));
   }
 }

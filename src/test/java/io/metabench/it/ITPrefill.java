@@ -3,7 +3,6 @@ package io.metabench.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.metabench.MetaBench;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.LeafRanges;
 import io.metabench.path.PrefillSizes;
@@ -125,17 +124,6 @@ class ITPrefill {
     assertThat(filesOf(base, 0)).isEqualTo(expected);
   }
 
-  private Process startChild(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(Arrays.asList(
-        new File(System.getProperty("java.home"), "bin/java").getPath(),
-        "-cp", System.getProperty("java.class.path"), MetaBench.class.getName()));
-    cmd.addAll(Arrays.asList(args));
-    // About stopping and resuming, not speed: no client warm-up before the phases.
-    cmd.addAll(Arrays.asList("-clientWarmup", "0"));
-    return new ProcessBuilder(cmd).redirectOutput(new File(scratch, "child-out.txt"))
-        .redirectError(new File(scratch, "child-err.txt")).start();
-  }
-
   @Test
   void aPrefillKilledMidwayResumesToExactlyTheWholeTree() throws Exception {
     String base = base("killed");
@@ -145,7 +133,7 @@ class ITPrefill {
     List<String> childArgs = new ArrayList<>(Arrays.asList(shape));
     childArgs.addAll(Arrays.asList("-D", "metabench.prefill.checkpoint.millis=200", "-quiet",
         "-nnbenchLog", "", "-jsonOut", new File(scratch, "child.json").getPath()));
-    Process child = startChild(childArgs.toArray(new String[0]));
+    Process child = MetaBenchRun.startChild(scratch, childArgs.toArray(new String[0]));
     PrefillState seen = null;
     try {
       for (int i = 0; i < 1200; i++) {

@@ -33,6 +33,21 @@ public final class MetaBenchRun {
   }
 
   /**
+   * Starts MetaBench with {@code args} in a JVM of its own (this one's class path), without the
+   * client warm-up (for tests of stopping and resuming, not of speed); its stdout and stderr go
+   * to {@code scratch/child-out.txt} and {@code child-err.txt}.
+   */
+  public static Process startChild(File scratch, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(Arrays.asList(
+        new File(System.getProperty("java.home"), "bin/java").getPath(),
+        "-cp", System.getProperty("java.class.path"), io.metabench.MetaBench.class.getName()));
+    cmd.addAll(Arrays.asList(args));
+    cmd.addAll(Arrays.asList("-clientWarmup", "0"));
+    return new ProcessBuilder(cmd).redirectOutput(new File(scratch, "child-out.txt"))
+        .redirectError(new File(scratch, "child-err.txt")).start();
+  }
+
+  /**
    * Runs with {@code args}; the JSON goes to a file in {@code scratch} (or where {@code -jsonOut}
    * says) and the NNBench block to {@code scratch/NNBench_results.log} unless the arguments say
    * otherwise (or name an {@code -outDir}, where a study writes its blocks by default). A

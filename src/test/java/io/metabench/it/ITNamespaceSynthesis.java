@@ -10,6 +10,7 @@ import io.metabench.path.PrefillSizes;
 import io.metabench.path.PrefillState;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
+import io.metabench.testing.PrefillKills;
 import io.metabench.testing.Trees;
 import java.io.File;
 import java.io.OutputStream;
@@ -20,7 +21,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -240,24 +240,7 @@ class ITNamespaceSynthesis {
     String base = hdfs.uri() + "/ns/killed";
     String[] shape = {"-prefillProfile", "yahoo", "-prefillScale", "0.1", "-seed", "2",
         "-prefillThreads", "4", "-baseDir", base};
-    List<String> childArgs = new ArrayList<>(Arrays.asList(shape));
-    childArgs.addAll(Arrays.asList("-D", "metabench.prefill.checkpoint.millis=200", "-quiet",
-        "-nnbenchLog", "", "-jsonOut", new File(scratch, "child.json").getPath()));
-    Process child = MetaBenchRun.startChild(scratch, childArgs.toArray(new String[0]));
-    PrefillState seen = null;
-    try {
-      for (int i = 0; i < 1200; i++) {
-        seen = hdfs.fs().exists(new Path(base)) ? BaseDirMarker.readPrefill(hdfs.fs(),
-            new Path(base), 0) : null;
-        if (seen != null && seen.completed().size() >= 200 || !child.isAlive()) {
-          break;
-        }
-        Thread.sleep(100);
-      }
-    } finally {
-      child.destroyForcibly();
-    }
-    assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    PrefillKills.killWhenRecorded(scratch, hdfs.fs(), base, 200, shape);
     PrefillState killed = BaseDirMarker.readPrefill(hdfs.fs(), new Path(base), 0);
     assertThat(killed).as(new String(Files.readAllBytes(new File(scratch, "child-err.txt")
         .toPath()), StandardCharsets.UTF_8)).isNotNull();

@@ -10,6 +10,7 @@ import io.metabench.path.PrefillState;
 import io.metabench.path.PrefillTree;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
+import io.metabench.testing.PrefillKills;
 import io.metabench.testing.Trees;
 import java.io.File;
 import java.io.OutputStream;
@@ -20,7 +21,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -130,27 +130,10 @@ class ITPrefill {
     long files = 30_000;
     String[] shape = {"-prefillFiles", Long.toString(files), "-prefillDepth", "3",
         "-prefillFanOut", "4", "-prefillThreads", "4", "-baseDir", base};
-    List<String> childArgs = new ArrayList<>(Arrays.asList(shape));
-    childArgs.addAll(Arrays.asList("-D", "metabench.prefill.checkpoint.millis=200", "-quiet",
-        "-nnbenchLog", "", "-jsonOut", new File(scratch, "child.json").getPath()));
-    Process child = MetaBenchRun.startChild(scratch, childArgs.toArray(new String[0]));
-    PrefillState seen = null;
-    try {
-      for (int i = 0; i < 1200; i++) {
-        seen = hdfs.fs().exists(new Path(base)) ? BaseDirMarker.readPrefill(hdfs.fs(),
-            new Path(base), 0) : null;
-        if (seen != null && seen.completed().size() >= 8 || !child.isAlive()) {
-          break;
-        }
-        Thread.sleep(100);
-      }
-    } finally {
-      child.destroyForcibly(); // SIGKILL: no shutdown hook, no last checkpoint
-    }
-    assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    PrefillKills.killWhenRecorded(scratch, hdfs.fs(), base, 8, shape);
     String childErr = new String(Files.readAllBytes(new File(scratch, "child-err.txt").toPath()),
         StandardCharsets.UTF_8);
-    assertThat(seen).as(childErr).isNotNull();
+    assertThat(BaseDirMarker.readPrefill(hdfs.fs(), new Path(base), 0)).as(childErr).isNotNull();
     PrefillState killed = BaseDirMarker.readPrefill(hdfs.fs(), new Path(base), 0);
     assertThat(killed.complete()).as("killed before the end: %s", killed).isFalse();
     PrefillTree tree = new PrefillTree(new Path("/r"), files, 3, 4, PrefillSizes.EMPTY_FILES);

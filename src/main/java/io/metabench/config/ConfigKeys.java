@@ -342,6 +342,9 @@ public final class ConfigKeys {
   /** The size of a profile's namespace against the profile's own. */
   public static final String PREFILL_SCALE = "metabench.prefill.scale";
 
+  /** Whether the prefill is written into the embedded HDFS's image rather than created. */
+  public static final String PREFILL_OFFLINE = "metabench.prefill.offline";
+
   /** Worker threads of the prefill; 0: as many as {@link #THREADS}. */
   public static final String PREFILL_THREADS = "metabench.prefill.threads";
 

@@ -257,6 +257,9 @@ public enum Option {
   PREFILL_THREADS(SET, wholeInt(0, 100_000, "0 for as many as -threads, or a number such as 16"),
       cli("n", "prefillThreads").key(ConfigKeys.PREFILL_THREADS).def(0).run("prefillThreads")
           .group(Group.WORKLOADS).help("Worker threads of the prefill (default: -threads)")),
+  PREFILL_OFFLINE(FLAG, BOOL, cli(null, "prefillOffline").key(ConfigKeys.PREFILL_OFFLINE).def(false)
+      .run("prefillOffline").group(Group.WORKLOADS).help("Write the prefill into the embedded "
+          + "HDFS's fsimage and restart its NameNode on it: empty files, minutes for millions")),
   PREFILL_CHECKPOINT(KEY_ONLY, whole(Width.LONG, 1, 3_600_000,
       "a number of milliseconds such as 2000"), setting(ConfigKeys.PREFILL_CHECKPOINT_MILLIS)
       .def(2000L).run(null).group(Group.WORKLOADS)

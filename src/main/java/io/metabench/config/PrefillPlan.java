@@ -54,6 +54,11 @@ public final class PrefillPlan {
     return (Integer) values.get(Option.PREFILL_THREADS);
   }
 
+  /** Whether the prefill is written into the embedded HDFS's image (docs/namespaces.md#offline). */
+  public boolean offline() {
+    return (Boolean) values.get(Option.PREFILL_OFFLINE);
+  }
+
   /** How often prefill workers' progress is recorded, in milliseconds. */
   public long checkpointMillis() {
     return (Long) values.get(Option.PREFILL_CHECKPOINT);

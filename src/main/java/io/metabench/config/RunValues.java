@@ -67,8 +67,56 @@ final class RunValues {
           (Integer) v.get(Option.PREFILL_FAN_OUT), (Integer) v.get(Option.FILES_PER_DIR));
     }
     checkOnPrefill(v, profile);
+    checkOffline(v, profile);
     return v;
   }
+
+  /**
+   * Refuses {@code -prefillOffline} where this process cannot write the whole namespace into the
+   * embedded HDFS's one image: with no prefill, files with data (they would need blocks), maps
+   * or processes (each makes its own share), or an HA pair. A named file system is refused by
+   * the target's resolution.
+   */
+  private static void checkOffline(java.util.Map<Option, Object> v, boolean profile) {
+    if (!(Boolean) v.get(Option.PREFILL_OFFLINE)) {
+      return;
+    }
+    String why = !profile && (Long) v.get(Option.PREFILL_FILES) == 0
+        ? "there is no prefill: give -prefillProfile or -prefillFiles"
+        : !io.metabench.path.PrefillSizes.EMPTY_FILES.equals(v.get(Option.PREFILL_SIZES))
+        ? "its files are empty (no DataNode holds a block of them): drop -prefillSizes"
+        : (Integer) v.get(Option.MAPS) > 0 || (Integer) v.get(Option.PROCESSES) > 0
+        ? "one process writes the whole namespace: drop -maps and -processes"
+        : (Boolean) v.get(Option.EMBEDDED_HA)
+        ? "an HA pair's NameNodes share their edits: drop -embeddedHa" : null;
+    if (why != null) {
+      throw new InvalidInputException("-prefillOffline writes the prefill into the embedded "
+          + "HDFS's image, and " + why + (why.startsWith("there") ? ", or drop -prefillOffline"
+          : ""));
+    }
+    long[] size = profile ? io.metabench.namespace.ShapeModel.size(
+        ((java.util.Optional<?>) v.get(Option.PREFILL_PROFILE)).map(
+        io.metabench.namespace.ShapeProfile.class::cast).get().json(),
+        (Double) v.get(Option.PREFILL_SCALE)) : new long[] {PrefillTree.leafCount(
+        (Integer) v.get(Option.PREFILL_DEPTH), (Integer) v.get(Option.PREFILL_FAN_OUT)),
+        (Long) v.get(Option.PREFILL_FILES)};
+    long inodes = size[0] + size[1];
+    long need = inodes * OFFLINE_BYTES_PER_INODE;
+    long may = Runtime.getRuntime().maxMemory();
+    if (need > may) {
+      throw new InvalidInputException(String.format(java.util.Locale.ROOT, "-prefillOffline: "
+          + "the embedded NameNode needs about %.1f GB of heap for the %,d inodes, and this JVM "
+          + "may use %.1f GB: give it more (scripts/meta-bench.sh: META_BENCH_HEAP=-Xmx%dg), or "
+          + "a smaller prefill", need / 1e9, inodes, may / 1e9, (need >> 30) + 2));
+    }
+  }
+
+  /**
+   * The heap an offline prefill's inode needs in this JVM: 178 bytes an inode measured once the
+   * embedded NameNode holds 11.4 M (bench/namespace-offline.sh, docs/namespaces.md#offline),
+   * with room for the loading and the listing that checks it.
+   */
+  static final long OFFLINE_BYTES_PER_INODE = 250;
 
   private static List<OpType> operations(Configuration conf, boolean cleanup, MixSpec mix,
       boolean prefills) {

@@ -2,6 +2,7 @@ package io.metabench.fs;
 
 import io.metabench.config.LocalClient;
 import java.io.Closeable;
+import java.io.IOException;
 import java.net.URI;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
@@ -55,6 +56,21 @@ public final class Target implements Closeable {
    */
   public LocalClient localClient() {
     return localClient;
+  }
+
+  /**
+   * Restarts the embedded HDFS's NameNode on its image as {@code rewrite} rewrites it
+   * ({@link EmbeddedHdfs#restartOn}); only when {@link #embedded()}.
+   *
+   * @return the nanoseconds the restart took
+   */
+  public long restartEmbeddedOn(EmbeddedHdfs.ImageRewrite rewrite) throws IOException {
+    return embedded.restartOn(rewrite);
+  }
+
+  /** Whether the embedded HDFS's NameNode is being restarted by {@link #restartEmbeddedOn}. */
+  public boolean restarting() {
+    return embedded != null && embedded.restarting();
   }
 
   /** Whether the file system is the in-process HDFS MetaBench started. */

@@ -60,6 +60,11 @@ public final class TargetResolver {
       throw new InvalidInputException("-embeddedHa starts an embedded HDFS, but " + named
           + " names a file system: drop -embeddedHa, or leave the file system out of -baseDir");
     }
+    if (named != null && config.prefill().offline()) {
+      throw new InvalidInputException("-prefillOffline writes the prefill into the embedded HDFS's "
+          + "image, but " + named + " names a file system: leave the file system out of -baseDir, "
+          + "or drop -prefillOffline");
+    }
     if (named != null) {
       URI fsUri = fsUri(named, conf);
       requireConnector(fsUri.getScheme(), clientConf);
@@ -75,6 +80,9 @@ public final class TargetResolver {
     TargetChecks.hdfsLimits(config, "hdfs", clientConf);
     if (config.maps() > 0) {
       TargetChecks.embeddedFramework(conf);
+    }
+    if (config.prefill().offline()) {
+      io.metabench.namespace.ImageClasses.check();
     }
     EmbeddedHdfs embedded = startEmbedded(conf, config);
     EmbeddedHdfs.configureClient(clientConf);

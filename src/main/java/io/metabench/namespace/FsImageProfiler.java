@@ -50,18 +50,7 @@ public final class FsImageProfiler {
           + "-fetchImage)");
     }
     try (RandomAccessFile file = new RandomAccessFile(image, "r")) {
-      if (!FSImageUtil.checkFileFormat(file)) {
-        throw new InvalidInputException(image + " is not an fsimage (it does not begin with "
-            + "HDFSIMG1): give an fsimage file (fsimage_N from a NameNode's current/ directory, "
-            + "or from hdfs dfsadmin -fetchImage), not its .md5 or an edits file");
-      }
-      FileSummary summary;
-      try {
-        summary = FSImageUtil.loadSummary(file);
-      } catch (IOException | RuntimeException e) {
-        throw new InvalidInputException(image + " is a damaged or truncated fsimage, or one of a "
-            + "layout this Hadoop cannot read (" + e.getMessage() + "): fetch it again", e);
-      }
+      FileSummary summary = summaryOf(file, image);
       ProfileBuilder profile = new ProfileBuilder(image.length(), summary.getLayoutVersion(),
           summary.getCodec());
       FileSummary.Section inodes = section(summary, SectionName.INODE, image);
@@ -78,12 +67,32 @@ public final class FsImageProfiler {
     }
   }
 
-  private static InvalidInputException damaged(File image, Exception e) {
+  /**
+   * The summary of {@code file} ({@code image}), which must be an fsimage.
+   *
+   * @throws InvalidInputException when it is missing, no fsimage, damaged or of a layout this
+   *     Hadoop cannot read
+   */
+  static FileSummary summaryOf(RandomAccessFile file, File image) throws IOException {
+    if (!FSImageUtil.checkFileFormat(file)) {
+      throw new InvalidInputException(image + " is not an fsimage (it does not begin with "
+          + "HDFSIMG1): give an fsimage file (fsimage_N from a NameNode's current/ directory, "
+          + "or from hdfs dfsadmin -fetchImage), not its .md5 or an edits file");
+    }
+    try {
+      return FSImageUtil.loadSummary(file);
+    } catch (IOException | RuntimeException e) {
+      throw new InvalidInputException(image + " is a damaged or truncated fsimage, or one of a "
+          + "layout this Hadoop cannot read (" + e.getMessage() + "): fetch it again", e);
+    }
+  }
+
+  static InvalidInputException damaged(File image, Exception e) {
     return new InvalidInputException(image + " is a damaged or truncated fsimage ("
         + e.getMessage() + "): fetch it again", e);
   }
 
-  private static FileSummary.Section section(FileSummary summary, SectionName name, File image) {
+  static FileSummary.Section section(FileSummary summary, SectionName name, File image) {
     for (FileSummary.Section s : summary.getSectionsList()) {
       if (SectionName.fromString(s.getName()) == name) {
         return s;
@@ -93,7 +102,7 @@ public final class FsImageProfiler {
         + name + " section): fetch it again");
   }
 
-  private static InputStream open(FileInputStream in, FileSummary.Section s, FileSummary summary,
+  static InputStream open(FileInputStream in, FileSummary.Section s, FileSummary summary,
       Configuration conf) throws IOException {
     in.getChannel().position(s.getOffset());
     return FSImageUtil.wrapInputStreamForCompression(conf, summary.getCodec(),

@@ -345,6 +345,13 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     JsonOutput.number(w, "elapsedSeconds", p.elapsedSeconds(), 6);
     JsonOutput.number(w, "filesPerSecond", p.filesPerSecond(), 3);
     writeClientWarmup(w, p.clientWarmup());
+    if (p.offline() != null) {
+      w.writeObjectFieldStart("offline");
+      w.writeNumberField("imageBytes", p.offline().imageBytes);
+      JsonOutput.number(w, "writeSeconds", p.offline().writeNanos / 1e9, 6);
+      JsonOutput.number(w, "restartSeconds", p.offline().restartNanos / 1e9, 6);
+      w.writeEndObject();
+    }
     if (!p.checks().isEmpty()) {
       NamespaceJson.write(w, p.checks());
     }

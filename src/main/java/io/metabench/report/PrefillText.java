@@ -71,6 +71,13 @@ final class PrefillText {
     if (p.status() == PrefillResult.Status.SKIPPED) {
       return tree + ", complete already: skipped";
     }
+    if (p.offline() != null) {
+      return tree + String.format(Locale.ROOT, ", written offline into the NameNode's image "
+          + "(%,d bytes) in %s s and the NameNode restarted on it in %s s: %s s, %s files/s",
+          p.offline().imageBytes, ReportMath.fixed(p.offline().writeNanos / 1e9, 3, "-"),
+          ReportMath.fixed(p.offline().restartNanos / 1e9, 3, "-"),
+          ReportMath.fixed(p.elapsedSeconds(), 3, "-"), ReportMath.fixed(p.filesPerSecond(), 1, "-"));
+    }
     return tree + String.format(Locale.ROOT, ", %screated %d (%d bytes) in %s s: %s files/s%s",
         p.status() == PrefillResult.Status.RESUMED ? String.format(Locale.ROOT,
             "resumed (%d done before, %d already there, %d replaced), ", p.doneBefore(),

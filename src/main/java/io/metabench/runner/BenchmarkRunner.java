@@ -280,7 +280,7 @@ public final class BenchmarkRunner {
   /** This map's prefill, on the run's engine. */
   private Prefill prefill() {
     PathSchema schema = new PathSchema(target.baseDir(), config.mapIndex(), 1, 2);
-    return new Prefill(config, control, target.baseDir(), schema.prefillDir(),
+    return new Prefill(config, control, target, schema.prefillDir(),
         schema.prefillMapDir(), engine, kinds.ioBufferSize());
   }
 

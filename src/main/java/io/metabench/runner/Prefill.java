@@ -6,7 +6,9 @@ import io.metabench.core.InvalidInputException;
 import io.metabench.core.Parallel;
 import io.metabench.engine.Phase;
 import io.metabench.engine.PhaseEngine;
+import io.metabench.fs.Target;
 import io.metabench.namespace.Fidelity;
+import io.metabench.namespace.ImageWriter;
 import io.metabench.namespace.ListingProfiler;
 import io.metabench.namespace.NamespaceProfile;
 import io.metabench.namespace.ShapeProfile;
@@ -68,16 +70,18 @@ final class Prefill {
   private final Path prefillDir;
   private final PhaseEngine engine;
   private final int ioBufferSize;
+  private final Target target;
 
   /**
    * @param mapRoot {@code <baseDir>/prefill/map_<m>}, scheme-less
    * @param engine the run's engine: its clients, timing, progress, series and stops
    */
-  Prefill(BenchConfig config, FileSystem control, Path baseDir, Path prefillDir, Path mapRoot,
+  Prefill(BenchConfig config, FileSystem control, Target target, Path prefillDir, Path mapRoot,
       PhaseEngine engine, int ioBufferSize) {
     this.config = config;
+    this.target = target;
     this.control = control;
-    this.baseDir = baseDir;
+    this.baseDir = target.baseDir();
     this.prefillDir = prefillDir;
     this.mapRoot = mapRoot;
     this.engine = engine;
@@ -96,18 +100,62 @@ final class Prefill {
       return new PrefillResult(PrefillResult.Status.SKIPPED, true, tree.files(),
           tree.directories(), tree.files(), 0, 0, 0, 0, 0, new TreeMap<>());
     }
+    if (recorded == null && config.prefill().offline()) {
+      return offline(tree);
+    }
     PrefillState start = recorded == null ? PrefillState.started(tree) : recorded;
-    LeafRanges before = start.completed();
-    LeafRanges todo = before.missingFrom(tree.units());
-    long doneBefore = tree.filesIn(before);
     if (recorded == null) {
-      if (tree instanceof ShapedTree) {
-        BaseDirMarker.writePrefillProfile(control, baseDir, config.mapIndex(),
-            ((ShapedTree) tree).profile().text());
-      }
+      writeProfile(tree);
       // The shape goes on record before the first file, so a killed prefill is known to be one.
       BaseDirMarker.writePrefill(control, baseDir, config.mapIndex(), start);
     }
+    return created(tree, recorded, start);
+  }
+
+  /**
+   * The namespace written into the embedded NameNode's image, which it is restarted on
+   * (docs/namespaces.md#offline); then recorded complete and checked as a created one is.
+   */
+  private PrefillResult offline(PrefillShape tree) throws IOException, InterruptedException {
+    LOG.info("prefill: writing {} files in {} directories of {} into the embedded NameNode's "
+        + "image", tree.files(), tree.directories(), mapRoot);
+    long start = engine.clock().nanoTime();
+    ImageWriter.Written[] written = new ImageWriter.Written[1];
+    long restart = target.restartEmbeddedOn(image -> written[0] = ImageWriter.addTo(image, tree,
+        config.replication(), config.blockSize()));
+    long elapsed = engine.clock().nanoTime() - start;
+    writeProfile(tree);
+    BaseDirMarker.writePrefill(control, baseDir, config.mapIndex(),
+        PrefillState.started(tree).withCompleted(LeafRanges.of(0, tree.units())));
+    PrefillResult result = new PrefillResult(PrefillResult.Status.OFFLINE, true, tree.files(),
+        tree.directories(), 0, tree.files(), 0, 0, 0, elapsed, new TreeMap<>())
+        .withOffline(new PrefillResult.Offline(written[0].bytes, written[0].nanos, restart));
+    LOG.info(String.format(java.util.Locale.ROOT, "prefill: the image (%,d bytes) written in "
+        + "%.1f s, the NameNode restarted on it in %.1f s", written[0].bytes,
+        written[0].nanos / 1e9, restart / 1e9));
+    return checked(tree, result);
+  }
+
+  private void writeProfile(PrefillShape tree) throws IOException {
+    if (tree instanceof ShapedTree) {
+      BaseDirMarker.writePrefillProfile(control, baseDir, config.mapIndex(),
+          ((ShapedTree) tree).profile().text());
+    }
+  }
+
+  private PrefillResult checked(PrefillShape tree, PrefillResult result)
+      throws IOException, InterruptedException {
+    return tree instanceof ShapedTree && result.complete()
+        ? result.withChecks(java.util.Collections.singletonList(check((ShapedTree) tree)))
+        : result;
+  }
+
+  /** The prefill made through the file system's API by the run's engine, from {@code start}. */
+  private PrefillResult created(PrefillShape tree, PrefillState recorded, PrefillState start)
+      throws IOException, InterruptedException {
+    LeafRanges before = start.completed();
+    LeafRanges todo = before.missingFrom(tree.units());
+    long doneBefore = tree.filesIn(before);
     int workers = config.prefill().threads();
     LOG.info("prefill: {} workers make {} of {} files ({} of {} {}) in {}{}",
         workers, tree.files() - doneBefore, tree.files(), todo.size(), tree.units(),
@@ -171,10 +219,7 @@ final class Prefill {
       LOG.warn("prefill: {} failed with {}{}", e.getValue().count(), e.getKey(),
           e.getValue().example().isEmpty() ? "" : " (first: " + e.getValue().example() + ")");
     }
-    if (tree instanceof ShapedTree && result.complete()) {
-      result = result.withChecks(java.util.Collections.singletonList(check((ShapedTree) tree)));
-    }
-    return result;
+    return checked(tree, result);
   }
 
   /**

@@ -20,7 +20,8 @@ import org.slf4j.LoggerFactory;
  * Reads a server's metrics once a second, on a daemon thread of its own, from {@link #start}
  * until {@link #close}, so the run's phases can be set beside what the server saw in their
  * windows. It fails soft: the first reading that fails stops the sampling with one warning and
- * the run goes on; the result then says why ({@link ServerSamples#problem}).
+ * the run goes on; the result then says why ({@link ServerSamples#problem}). A restart MetaBench
+ * makes itself is waited out instead.
  *
  * <p>Lifecycle: start, then close once; {@link #samples} after close. Thread-safe.
  */
@@ -40,10 +41,13 @@ public final class ServerWatch implements AutoCloseable {
   private final List<ServerSamples.Sample> samples = new ArrayList<>();
   private final ScheduledExecutorService timer;
   private final Consumer<Map<String, Double>> readings;
+  private final java.util.function.BooleanSupplier restarting;
   private String problem = "";
 
-  private ServerWatch(ServerProbe probe, StopRequest stop, Consumer<Map<String, Double>> readings) {
+  private ServerWatch(ServerProbe probe, StopRequest stop, Consumer<Map<String, Double>> readings,
+      java.util.function.BooleanSupplier restarting) {
     this.probe = probe;
+    this.restarting = restarting;
     this.stop = stop;
     this.readings = readings;
     this.timer = probe == null ? null : Executors.newSingleThreadScheduledExecutor(r -> {
@@ -89,7 +93,7 @@ public final class ServerWatch implements AutoCloseable {
    */
   public static ServerWatch start(BenchConfig config, Target target, StopRequest stop,
       Consumer<Map<String, Double>> readings) {
-    return start(NameNodeMetrics.of(config, target), stop, readings);
+    return start(NameNodeMetrics.of(config, target), stop, readings, target::restarting);
   }
 
   /** Starts sampling {@code probe}; null: a watch that samples nothing. */
@@ -100,7 +104,17 @@ public final class ServerWatch implements AutoCloseable {
   /** As above, each reading told to {@code readings}. */
   static ServerWatch start(ServerProbe probe, StopRequest stop,
       Consumer<Map<String, Double>> readings) {
-    ServerWatch w = new ServerWatch(probe, stop, readings);
+    return start(probe, stop, readings, () -> false);
+  }
+
+  /**
+   * As above; while {@code restarting} says the server is being restarted by MetaBench (the
+   * embedded NameNode, on an image made offline), it is not read, and a reading that fails then
+   * is no failure: the samples have a gap there.
+   */
+  static ServerWatch start(ServerProbe probe, StopRequest stop,
+      Consumer<Map<String, Double>> readings, java.util.function.BooleanSupplier restarting) {
+    ServerWatch w = new ServerWatch(probe, stop, readings, restarting);
     if (probe != null) {
       w.timer.scheduleAtFixedRate(w::sampleOnce, 0, PERIOD_MILLIS, TimeUnit.MILLISECONDS);
     }
@@ -108,6 +122,9 @@ public final class ServerWatch implements AutoCloseable {
   }
 
   private void sampleOnce() {
+    if (restarting.getAsBoolean()) {
+      return;
+    }
     try {
       ServerSamples.Sample s = new ServerSamples.Sample(System.currentTimeMillis(),
           probe.sample());
@@ -116,6 +133,9 @@ public final class ServerWatch implements AutoCloseable {
       }
       readings.accept(s.values());
     } catch (IOException | RuntimeException e) {
+      if (restarting.getAsBoolean()) {
+        return; // read as the restart began
+      }
       String why = e.getMessage() == null ? e.toString() : e.getMessage().split("\n")[0];
       synchronized (this) {
         problem = "stopped reading after " + samples.size() + " samples: " + why;

@@ -21,7 +21,12 @@ public final class PrefillResult {
     /** A recorded, unfinished prefill of the same shape was carried on. */
     RESUMED,
     /** A recorded prefill of the same shape was complete: nothing was done. */
-    SKIPPED;
+    SKIPPED,
+    /**
+     * The whole namespace was written offline into the embedded NameNode's image, which it was
+     * restarted on ({@link #offline()}).
+     */
+    OFFLINE;
 
     public String id() {
       return name().toLowerCase(Locale.ROOT);
@@ -41,6 +46,24 @@ public final class PrefillResult {
   private final Map<String, FailureCount> failures;
   private final ClientWarmupFigures clientWarmup;
   private final List<NamespaceCheck> checks;
+  private final Offline offline;
+
+  /**
+   * How a namespace made offline was made: the image's bytes, the time to write it (after the
+   * NameNode saved the namespace it adds to) and the time to restart the NameNode on it.
+   * Immutable.
+   */
+  public static final class Offline {
+    public final long imageBytes;
+    public final long writeNanos;
+    public final long restartNanos;
+
+    public Offline(long imageBytes, long writeNanos, long restartNanos) {
+      this.imageBytes = imageBytes;
+      this.writeNanos = writeNanos;
+      this.restartNanos = restartNanos;
+    }
+  }
 
   /**
    * @param files the tree's files (every map's, when combined)
@@ -56,14 +79,15 @@ public final class PrefillResult {
       long elapsedNanos, Map<String, FailureCount> failures) {
     this(status, complete, files, directories, doneBefore, created, alreadyThere, replaced,
         bytesWritten, elapsedNanos, failures, ClientWarmupFigures.NONE,
-        Collections.<NamespaceCheck>emptyList());
+        Collections.<NamespaceCheck>emptyList(), null);
   }
 
   private PrefillResult(Status status, boolean complete, long files, long directories,
       long doneBefore, long created, long alreadyThere, long replaced, long bytesWritten,
       long elapsedNanos, Map<String, FailureCount> failures, ClientWarmupFigures clientWarmup,
-      List<NamespaceCheck> checks) {
+      List<NamespaceCheck> checks, Offline offline) {
     this.status = status;
+    this.offline = offline;
     this.complete = complete;
     this.files = files;
     this.directories = directories;
@@ -81,14 +105,26 @@ public final class PrefillResult {
   /** This result, with the client warm-up that ran before the prefill (in none of its figures). */
   public PrefillResult withClientWarmup(ClientWarmupFigures figures) {
     return new PrefillResult(status, complete, files, directories, doneBefore, created,
-        alreadyThere, replaced, bytesWritten, elapsedNanos, failures, figures, checks);
+        alreadyThere, replaced, bytesWritten, elapsedNanos, failures, figures, checks, offline);
   }
 
   /** This result, with its namespace read back and compared with its profile. */
   public PrefillResult withChecks(List<NamespaceCheck> namespaceChecks) {
     return new PrefillResult(status, complete, files, directories, doneBefore, created,
         alreadyThere, replaced, bytesWritten, elapsedNanos, failures, clientWarmup,
-        namespaceChecks);
+        namespaceChecks, offline);
+  }
+
+  /** This result, with how its namespace was made offline. */
+  public PrefillResult withOffline(Offline figures) {
+    return new PrefillResult(status, complete, files, directories, doneBefore, created,
+        alreadyThere, replaced, bytesWritten, elapsedNanos, failures, clientWarmup, checks,
+        figures);
+  }
+
+  /** How the namespace was made offline; null when it was made through the file system's API. */
+  public Offline offline() {
+    return offline;
   }
 
   /** Each map's namespace drawn from a profile, compared with it; empty for a tree, or skipped. */
@@ -181,6 +217,7 @@ public final class PrefillResult {
     boolean complete = true;
     boolean allSkipped = true;
     boolean anyResumed = false;
+    boolean allOffline = true;
     long files = 0;
     long dirs = 0;
     long before = 0;
@@ -198,6 +235,7 @@ public final class PrefillResult {
       complete &= p.complete;
       allSkipped &= p.status == Status.SKIPPED;
       anyResumed |= p.status == Status.RESUMED;
+      allOffline &= p.status == Status.OFFLINE;
       files += p.files;
       dirs += p.directories;
       before += p.doneBefore;
@@ -209,9 +247,11 @@ public final class PrefillResult {
       FailureCount.addAll(failures, p.failures);
     }
     Status status = maps.isEmpty() ? Status.CREATED : allSkipped ? Status.SKIPPED
-        : anyResumed ? Status.RESUMED : Status.CREATED;
+        : allOffline ? Status.OFFLINE : anyResumed ? Status.RESUMED : Status.CREATED;
+    // A namespace is made offline by one process only, so its figures are one map's.
     return new PrefillResult(status, complete && !maps.isEmpty(), files, dirs, before, created,
-        there, replaced, bytes, elapsed, failures, ClientWarmupFigures.combine(warmups), checks);
+        there, replaced, bytes, elapsed, failures, ClientWarmupFigures.combine(warmups), checks,
+        maps.size() == 1 ? maps.get(0).offline : null);
   }
 
 }

@@ -32,11 +32,11 @@ import org.HdrHistogram.Histogram;
  */
 public final class ResultCodec {
   /**
-   * 12: a prefill's namespace checks; 11: the longest pause of the client in a paced phase; 8:
-   * what the Hadoop client lacked; 5: what cleanup removed (4: one form for a map's and a local
-   * run's result).
+   * 13: how a namespace was made offline; 12: a prefill's namespace checks; 11: the longest
+   * pause of the client in a paced phase; 8: what the Hadoop client lacked; 5: what cleanup
+   * removed (4: one form for a map's and a local run's result).
    */
-  private static final int VERSION = 12;
+  private static final int VERSION = 13;
   /** An example message needs far fewer bytes than writeUTF's limit of 65,535. */
   private static final int EXAMPLE_MAX_CHARS = 2000;
 
@@ -323,6 +323,11 @@ public final class ResultCodec {
         writeArray(r.made, out);
       }
     }
+    PrefillResult.Offline o = p.offline();
+    out.writeBoolean(o != null);
+    if (o != null) {
+      writeArray(new long[] {o.imageBytes, o.writeNanos, o.restartNanos}, out);
+    }
   }
 
   private static void writeArray(long[] values, DataOutput out) throws IOException {
@@ -368,8 +373,13 @@ public final class ResultCodec {
     }
     ClientWarmupFigures warmup = ClientWarmupFigures.of(v[8], v[9], v[10], in.readBoolean(),
         in.readDouble());
-    return new PrefillResult(status, complete, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-        readCounts(in)).withClientWarmup(warmup).withChecks(readChecks(in));
+    PrefillResult p = new PrefillResult(status, complete, v[0], v[1], v[2], v[3], v[4], v[5],
+        v[6], v[7], readCounts(in)).withClientWarmup(warmup).withChecks(readChecks(in));
+    if (in.readBoolean()) {
+      long[] o = readArray(in);
+      p = p.withOffline(new PrefillResult.Offline(o[0], o[1], o[2]));
+    }
+    return p;
   }
 
   private static void writeHistogram(Histogram h, DataOutput out) throws IOException {

@@ -110,6 +110,7 @@ class OptionTableTest {
     sample(Option.PREFILL_SCALE, "0.5", "0.5", 0.5);
     sample(Option.ON_PREFILL, "zipf:1.1", "zipf:1.1", "zipf:1.1");
     sample(Option.PREFILL_THREADS, "3", "3", 3);
+    sample(Option.PREFILL_OFFLINE, null, "true", true);
     sample(Option.PREFILL_CHECKPOINT, "500", "500", null);
     sample(Option.ITERATIONS, "2", "2", null);
     sample(Option.TARGET, "a=file:///tmp/a", "a=file:///tmp/a", null);
@@ -164,6 +165,9 @@ class OptionTableTest {
         } else if (o == Option.ON_PREFILL) {
           // The read phases read the prefill's files.
           args.addAll(Arrays.asList("-operation", "stat", "-prefillFiles", "10"));
+        } else if (o == Option.PREFILL_OFFLINE) {
+          // What is written offline is a prefill.
+          args.addAll(Arrays.asList("-operation", "create_write", "-prefillFiles", "10"));
         } else if (!o.replayOnly() && o != Option.OPERATION && o != Option.MIX) {
           args.addAll(Arrays.asList("-operation", "create_write"));
         }

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.metabench.namespace.ShapeProfile;
-import io.metabench.namespace.ShapedTree;
 import io.metabench.path.BaseDirMarker;
-import io.metabench.path.PrefillSizes;
 import io.metabench.path.PrefillState;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
@@ -61,20 +59,6 @@ class ITNamespaceSynthesis {
     return MetaBenchRun.run(MiniHdfs.clientConf(conf), scratch, all.toArray(new String[0]));
   }
 
-  /** Every directory ("d") and file (its size) the drawing puts under {@code map_<m>}. */
-  private static Map<String, String> drawn(double scale, long seed) {
-    ShapedTree tree = new ShapedTree(new Path("/r"), ShapeProfile.load("yahoo"), scale, seed,
-        PrefillSizes.EMPTY_FILES);
-    Map<String, String> out = new TreeMap<>();
-    for (long u = 1; u < tree.units(); u++) {
-      out.put(tree.unitDir(u).toUri().getPath().substring(3), "d");
-    }
-    for (long i = 0; i < tree.files(); i++) {
-      out.put(tree.names().file(i).toUri().getPath().substring(3), "0");
-    }
-    return out;
-  }
-
   @Test
   void aProfilesNamespaceIsMadeByNameCheckedSkippedRefusedAndCleanedUp() throws Exception {
     String base = hdfs.uri() + "/ns/made";
@@ -82,7 +66,7 @@ class ITNamespaceSynthesis {
         "-prefillThreads", "4", "-baseDir", base};
     MetaBenchRun r = run(new Configuration(), scratch, shape);
     assertThat(r.exitCode).as(r.toString()).isZero();
-    Map<String, String> expected = drawn(0.03, 5);
+    Map<String, String> expected = Trees.drawn(0.03, 5);
     assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_0"))).isEqualTo(expected);
     JsonNode p = r.json().get("prefill");
     long files = expected.values().stream().filter("0"::equals).count();
@@ -137,7 +121,7 @@ class ITNamespaceSynthesis {
         "-numFiles", "5",
         "-baseDir", base);
     assertThat(r.exitCode).as(r.toString()).isZero();
-    Map<String, String> expected = drawn(0.03, 1);
+    Map<String, String> expected = Trees.drawn(0.03, 1);
     assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_0"))).isEqualTo(expected);
     assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_1"))).isEqualTo(expected);
     JsonNode checks = r.json().get("prefill").get("namespace");
@@ -178,7 +162,7 @@ class ITNamespaceSynthesis {
     }
     assertThat(r.stdout).contains("the read phases read the prefill's files, picked by a Zipf "
         + "law of exponent 1.1 (-onPrefill)");
-    Map<String, String> drawn = drawn(0.01, 3);
+    Map<String, String> drawn = Trees.drawn(0.01, 3);
     String root = "/benchmarks/MetaBench/prefill/map_0";
     Map<String, Integer> stats = new TreeMap<>();
     int listed = 0;
@@ -227,7 +211,7 @@ class ITNamespaceSynthesis {
       assertThat(step.path("failed").asLong()).as(step.toString()).isZero();
     }
     assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_0")))
-        .isEqualTo(drawn(0.01, 1));
+        .isEqualTo(Trees.drawn(0.01, 1));
     assertThat(hdfs.fs().exists(new Path(base + "/data"))).isFalse();
   }
 
@@ -256,6 +240,6 @@ class ITNamespaceSynthesis {
     assertThat(p.get("failed").asLong()).isZero();
     assertThat(p.get("namespace").get(0).get("withinBounds").asBoolean()).isTrue();
     assertThat(Trees.list(hdfs.fs(), new Path(base + "/prefill/map_0")))
-        .isEqualTo(drawn(0.1, 2));
+        .isEqualTo(Trees.drawn(0.1, 2));
   }
 }

@@ -203,6 +203,31 @@ class CombineAndCodecTest {
   }
 
   @Test
+  void howANamespaceWasMadeOfflineTravelsWithItsPrefill() throws Exception {
+    PrefillResult a = new PrefillResult(PrefillResult.Status.OFFLINE, true, 10, 2, 0, 10, 0, 0,
+        0, 40 * MS, Collections.emptyMap()).withOffline(new PrefillResult.Offline(4096,
+        10 * MS, 20 * MS));
+    RunInfo info = new RunInfo("t", "h", "jvm", "hdfs://nn:8020", false, "/b", "per-worker", "", 5);
+    byte[] bytes = ResultCodec.toBytes(MapResults.of(info, null, 0, "h", "a",
+        Collections.<PhaseResult>emptyList(), Collections.emptyMap()).withPrefill(a));
+    PrefillResult copy = ResultCodec.fromBytes(bytes, bytes.length, MapResults.configOf(null, 0))
+        .prefill();
+    assertThat(copy.status()).isEqualTo(PrefillResult.Status.OFFLINE);
+    assertThat(copy.offline().imageBytes).isEqualTo(4096);
+    assertThat(copy.offline().writeNanos).isEqualTo(10 * MS);
+    assertThat(copy.offline().restartNanos).isEqualTo(20 * MS);
+    PrefillResult one = PrefillResult.combine(Collections.singletonList(copy));
+    assertThat(one.status()).isEqualTo(PrefillResult.Status.OFFLINE);
+    assertThat(one.offline().imageBytes).isEqualTo(4096);
+    PrefillResult made = new PrefillResult(PrefillResult.Status.CREATED, true, 10, 2, 0, 10, 0,
+        0, 0, 50 * MS, Collections.emptyMap());
+    byte[] madeBytes = ResultCodec.toBytes(MapResults.of(info, null, 0, "h", "a",
+        Collections.<PhaseResult>emptyList(), Collections.emptyMap()).withPrefill(made));
+    assertThat(ResultCodec.fromBytes(madeBytes, madeBytes.length, MapResults.configOf(null, 0))
+        .prefill().offline()).isNull();
+  }
+
+  @Test
   void aMapsResultSurvivesItsBytesIntact() throws Exception {
     PhaseResult p = map(1, 2, new long[] {3}, Collections.emptyMap(), 0);
     Map<String, FailureCount> cleanup = new TreeMap<>();

@@ -54,4 +54,22 @@ public final class Trees {
     }
     return out;
   }
+
+  /**
+   * Every directory ("d") and file ("0") the built-in yahoo profile's namespace at {@code scale},
+   * drawn with {@code seed}, puts below its root: what {@link #list} reads of it once made.
+   */
+  public static Map<String, String> drawn(double scale, long seed) {
+    io.metabench.namespace.ShapedTree tree = new io.metabench.namespace.ShapedTree(new Path("/r"),
+        io.metabench.namespace.ShapeProfile.load("yahoo"), scale, seed,
+        io.metabench.path.PrefillSizes.EMPTY_FILES);
+    Map<String, String> out = new TreeMap<>();
+    for (long u = 1; u < tree.units(); u++) {
+      out.put(tree.unitDir(u).toUri().getPath().substring(3), "d");
+    }
+    for (long i = 0; i < tree.files(); i++) {
+      out.put(tree.names().file(i).toUri().getPath().substring(3), "0");
+    }
+    return out;
+  }
 }

@@ -137,6 +137,7 @@ public final class ImageWriter {
   }
 
   /** Writes the INODE and INODE_DIR sections: the image's own entries, then the shape's. */
+  @NeedsProbe("hadoop-hdfs's fsimage classes (3.3): ImageClasses.check, as its outer class")
   private static final class Inodes {
     private final BaseImage base;
     private final NewDirectories dirs;

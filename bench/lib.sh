@@ -30,6 +30,23 @@ bench_own_classes() {
   test_cp=${test_cp//$root\/target\/test-classes/$dir/test-classes}
 }
 
+# Prints each phase of the result file $1 on a line of its own, labelled $2: ops/s, p50, p99 and
+# failures (or why there is no result). Needs python3.
+phase_figures() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+path, name = sys.argv[1:]
+try:
+    r = json.load(open(path))
+    for p in r["phases"]:
+        l = p["latencyMs"]
+        print("%-7s %-12s %9.0f ops/s  p50 %.3f ms  p99 %.3f ms  failed %d" % (
+            name, p["operation"], p["tps"], l["p50"], l["p99"], p["failed"]))
+except (OSError, ValueError, KeyError) as e:
+    print("%s: no result (%s)" % (name, e))
+PY
+}
+
 # Starts bench/StandaloneHdfs (a MiniDFSCluster on 127.0.0.1 in a JVM of its own) with its files
 # under $1/hdfs.* and its data under $HDFS_TMPDIR (default /dev/shm if writable, else /tmp), passing
 # the other arguments on (-maxLifetime, -D k=v). Sets $uri (no trailing /), $jmx (its /jmx URL)

@@ -57,18 +57,7 @@ run() {
   echo "$name: exit $?"
   grep -E "^prefill: |^namespace of |^  (distribution|depth|filesPerDirectory|subdirectories|entries)|within the fidelity|OUTSIDE" \
     "$WORK_DIR/$name/out.txt"
-  python3 - "$WORK_DIR/$name/result.json" "$name" <<'PY'
-import json, sys
-path, name = sys.argv[1:]
-try:
-    r = json.load(open(path))
-    for p in r["phases"]:
-        l = p["latencyMs"]
-        print("%-7s %-12s %9.0f ops/s  p50 %.3f ms  p99 %.3f ms  failed %d" % (
-            name, p["operation"], p["tps"], l["p50"], l["p99"], p["failed"]))
-except (OSError, ValueError, KeyError) as e:
-    print("%s: no result (%s)" % (name, e))
-PY
+  phase_figures "$WORK_DIR/$name/result.json" "$name"
 }
 
 run offline -prefillProfile "$PROFILE" -prefillScale "$SCALE" -prefillOffline \

@@ -37,18 +37,7 @@ run() {
       -baseDir "$uri/reads" -jsonOut "$WORK_DIR/$name/result.json" \
       > "$WORK_DIR/$name/out.txt" 2> "$WORK_DIR/$name/err.txt"
     echo "exit $?" >&2 )
-  python3 - "$WORK_DIR/$name/result.json" "$name" <<'PY'
-import json, sys
-path, name = sys.argv[1:]
-try:
-    r = json.load(open(path))
-    for p in r["phases"]:
-        l = p["latencyMs"]
-        print("%-7s %-12s %9.0f ops/s  p50 %.3f ms  p99 %.3f ms  failed %d" % (
-            name, p["operation"], p["tps"], l["p50"], l["p99"], p["failed"]))
-except (OSError, ValueError, KeyError) as e:
-    print("%s: no result (%s)" % (name, e))
-PY
+  phase_figures "$WORK_DIR/$name/result.json" "$name"
 }
 
 [ "${SKIP_SHAPED:-}" = 1 ] || run shaped -prefillProfile "$PROFILE" -prefillScale "$SCALE" \

@@ -25,10 +25,13 @@ public final class CapacityPlan {
   private final Replayed replayed;
   private final int processes;
   private final double checkMargin;
+  /** The namespace the search runs in, {@code " on …"} or {@code " beside …"}; empty for none. */
+  private final String namespace;
 
   private CapacityPlan(LatencyBounds bounds, OpType operation, MixSpec mix, MixSpec pinned,
       long stepMillis, double startRate, double precision, double failureShare,
-      Replayed replayed, int processes, double checkMargin) {
+      Replayed replayed, int processes, double checkMargin, String namespace) {
+    this.namespace = namespace;
     this.processes = processes;
     this.checkMargin = checkMargin;
     this.bounds = bounds;
@@ -150,7 +153,22 @@ public final class CapacityPlan {
         (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100, null, config.processes(),
-        checkMargin(conf));
+        checkMargin(conf), namespace(config.prefill(), op));
+  }
+
+  /**
+   * The prefill a search of {@code op} runs in, named as its answer names it: the profile and
+   * scale (or the tree's size) it reads by popularity ({@code " on yahoo (sha256 …) at scale
+   * 0.1, zipf:1.1"}), or only works beside ({@code " beside …"}); empty without one.
+   */
+  private static String namespace(PrefillPlan prefill, OpType op) {
+    if (!prefill.asked()) {
+      return "";
+    }
+    String what = prefill.profile() != null ? prefill.profile() + " at scale "
+        + io.metabench.namespace.ShapedTree.scaleText(prefill.scale())
+        : "a prefill tree of " + prefill.files() + " files";
+    return prefill.reads(op) ? " on " + what + ", " + prefill.popularity() : " beside " + what;
   }
 
   /** The operations {@code conf} pins beside the searched {@code mix} of {@code op}, checked. */
@@ -219,7 +237,7 @@ public final class CapacityPlan {
         (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100,
-        new Replayed(log, ops, commands * 1000.0 / spanMillis), 0, checkMargin(conf));
+        new Replayed(log, ops, commands * 1000.0 / spanMillis), 0, checkMargin(conf), "");
   }
 
   /**
@@ -353,14 +371,15 @@ public final class CapacityPlan {
 
   /**
    * What the search offers, as its answer names it: {@code stat}, {@code the mix stat:80,...},
-   * {@code the mix stat:1 with create_write pinned at 100 ops/s}.
+   * {@code the mix stat:1 with create_write pinned at 100 ops/s}; with the namespace it runs in,
+   * when a prefill makes one: {@code stat on yahoo (sha256 20eccbfdc0ca) at scale 0.1, zipf:1.1}.
    */
   public String subject() {
     if (replayed != null) {
       return "the log " + replayed.log();
     }
     if (mix.isEmpty()) {
-      return operation.id();
+      return operation.id() + namespace;
     }
     StringBuilder s = new StringBuilder("the mix " + mix);
     for (int i = 0; i < pinned.ops().size(); i++) {
@@ -368,7 +387,7 @@ public final class CapacityPlan {
           .append(pinned.ops().get(i).id()).append(" pinned at ")
           .append(MixSpec.plain(pinned.weight(i))).append(" ops/s");
     }
-    return s.toString();
+    return s.append(namespace).toString();
   }
 
   /** How long each step offers its rate; 0 for a replay, whose step is one replay of the log. */

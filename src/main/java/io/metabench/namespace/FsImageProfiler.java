@@ -17,6 +17,8 @@ import org.apache.hadoop.hdfs.server.namenode.FSImageUtil;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.FileSummary;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.INodeDirectorySection;
 import org.apache.hadoop.hdfs.server.namenode.FsImageProto.INodeSection;
+import org.apache.hadoop.thirdparty.protobuf.CodedInputStream;
+import org.apache.hadoop.thirdparty.protobuf.Parser;
 import org.apache.hadoop.util.LimitInputStream;
 
 /**
@@ -112,8 +114,9 @@ public final class FsImageProfiler {
   private static void readInodes(InputStream in, ProfileBuilder profile) throws IOException {
     INodeSection header = INodeSection.parseDelimitedFrom(in);
     long count = header.getNumInodes();
+    Delimited inodes = new Delimited(in);
     for (long i = 0; i < count; i++) {
-      INodeSection.INode n = INodeSection.INode.parseDelimitedFrom(in);
+      INodeSection.INode n = inodes.next(INodeSection.INode.parser());
       if (n == null) {
         throw new EOFException("the INODE section ends after " + i + " of " + count + " inodes");
       }
@@ -140,8 +143,9 @@ public final class FsImageProfiler {
   private static void readDirectories(InputStream in, ProfileBuilder profile)
       throws IOException {
     DirectoryTable t = profile.directories();
-    for (INodeDirectorySection.DirEntry e; (e = INodeDirectorySection.DirEntry
-        .parseDelimitedFrom(in)) != null; ) {
+    Delimited entries = new Delimited(in);
+    for (INodeDirectorySection.DirEntry e; (e = entries.next(INodeDirectorySection.DirEntry
+        .parser())) != null; ) {
       int parent = t.index(e.getParent());
       if (parent < 0) {
         continue; // a parent that is no directory: a damaged entry, left out
@@ -160,5 +164,30 @@ public final class FsImageProfiler {
       t.others[parent] += e.getRefChildrenCount();
     }
     t.computeDepths(t.index(ROOT_ID));
+  }
+
+  /**
+   * Length-delimited messages read through one protobuf stream: {@code parseDelimitedFrom} makes
+   * a stream and its buffer for every message, which was a fifth of reading an image's inodes.
+   * Not thread-safe.
+   */
+  static final class Delimited {
+    private final CodedInputStream in;
+
+    Delimited(InputStream in) {
+      this.in = CodedInputStream.newInstance(in, 1 << 16);
+    }
+
+    /** The next message, or null at the end of the stream. */
+    <T> T next(Parser<T> parser) throws IOException {
+      if (in.isAtEnd()) {
+        return null;
+      }
+      in.resetSizeCounter(); // the size limit counts per message, not per section
+      int limit = in.pushLimit(in.readRawVarint32());
+      T message = parser.parseFrom(in);
+      in.popLimit(limit);
+      return message;
+    }
   }
 }

@@ -1,6 +1,8 @@
 package io.metabench.report;
 
+import io.metabench.config.PrefillPlan;
 import io.metabench.namespace.Fidelity;
+import io.metabench.namespace.ShapedTree;
 import io.metabench.path.Popularity;
 import io.metabench.stats.NamespaceCheck;
 import io.metabench.stats.PrefillResult;
@@ -17,11 +19,15 @@ final class PrefillText {
   }
 
   /**
-   * The prefill's line, its namespace checks and, when the read phases read its files
-   * ({@code onPrefill}), how they pick them; each line ended.
+   * The prefill's line (naming the profile a namespace is drawn from, so that a run that found
+   * it made names it too), its namespace checks and, when the read phases read its files, how
+   * they pick them; each line ended.
    */
-  static String of(PrefillResult p, String baseDir, Popularity onPrefill) {
-    StringBuilder out = new StringBuilder(line(p, baseDir)).append(String.format("%n"));
+  static String of(PrefillResult p, String baseDir, PrefillPlan plan) {
+    Popularity onPrefill = plan.popularity();
+    StringBuilder out = new StringBuilder(line(p, baseDir, plan.profile() == null ? ""
+        : " of " + plan.profile() + " at scale " + ShapedTree.scaleText(plan.scale())))
+        .append(String.format("%n"));
     for (NamespaceCheck c : p.checks()) {
       out.append(check(c, p.checks().size() > 1));
     }
@@ -63,11 +69,13 @@ final class PrefillText {
 
   /**
    * The prefill's line: {@code prefill: 200000 files in 1364 directories under <base>/prefill,
-   * created 200000 (0 bytes) in 52.301 s: 3824.1 files/s}, with what a resumed one found.
+   * created 200000 (0 bytes) in 52.301 s: 3824.1 files/s}, with what a resumed one found;
+   * {@code of} names a profile's namespace ({@code " of yahoo (sha256 …) at scale 0.1"}) or is
+   * empty.
    */
-  static String line(PrefillResult p, String baseDir) {
-    String tree = String.format(Locale.ROOT, "prefill: %d files in %d directories under %s/%s",
-        p.files(), p.directories(), baseDir, io.metabench.path.PathSchema.PREFILL_DIR);
+  static String line(PrefillResult p, String baseDir, String of) {
+    String tree = String.format(Locale.ROOT, "prefill: %d files in %d directories%s under %s/%s",
+        p.files(), p.directories(), of, baseDir, io.metabench.path.PathSchema.PREFILL_DIR);
     if (p.status() == PrefillResult.Status.SKIPPED) {
       return tree + ", complete already: skipped";
     }

@@ -206,7 +206,8 @@ class ITNamespaceSynthesis {
     assertThat(r.exitCode).as(r.toString()).isZero();
     JsonNode answer = r.json().path("answer");
     assertThat(answer.path("heldPerSecond").asDouble()).as(answer.toString()).isPositive();
-    assertThat(answer.path("line").asText()).startsWith("stat holds ");
+    assertThat(answer.path("line").asText()).startsWith("stat on " + ShapeProfile.load("yahoo")
+        + " at scale 0.01, zipf:1.1 holds ");
     for (JsonNode step : r.json().path("steps")) {
       assertThat(step.path("failed").asLong()).as(step.toString()).isZero();
     }

@@ -85,7 +85,8 @@ class ITOfflineNamespace {
     assertThat(prefill.get("namespace").get(0).get("withinBounds").asBoolean()).isTrue();
     assertThat(r.phase("stat").get("successful").asLong()).isEqualTo(600);
     assertThat(r.phase("stat").get("failed").asLong()).isZero();
-    assertThat(r.stdout).contains("written offline into the NameNode's image (");
+    assertThat(r.stdout).contains("written offline into the NameNode's image (", "directories of "
+        + ShapeProfile.load("yahoo") + " at scale 0.01 under ");
     // The NameNode view was not lost to the restart.
     assertThat(r.json().get("server").toString()).doesNotContain("stopped reading");
   }

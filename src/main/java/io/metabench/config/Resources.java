@@ -19,7 +19,8 @@ public final class Resources {
   /** Every file of {@link #WORKLOADS}, by name; a test checks this list against the files. */
   public static final List<String> SHIPPED_WORKLOADS = java.util.Collections.unmodifiableList(
       Arrays.asList("nnbench-classic", "curvine-meta-bench", "jindofs-at-scale",
-          "dfs-perf-metadata", "dfs-perf-mixture", "hdfs-vs-local", "hdfs-oss-juicefs"));
+          "dfs-perf-metadata", "dfs-perf-mixture", "hdfs-vs-local", "hdfs-oss-juicefs",
+          "wide-directory", "hive-partitions", "deep-paths", "small-files"));
 
   private static final String[] SITE_FILE_ORDER = {"core-site.xml", "hdfs-site.xml"};
 

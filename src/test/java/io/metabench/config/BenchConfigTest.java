@@ -205,7 +205,7 @@ class BenchConfigTest {
         "cleanup", "maps", "processes", "barrierTimeout", "readShift", "opTimeoutMs", "failFast", "durationMs",
         "warmupMs", "clientWarmupMs", "sizeForMs", "sized", "rate", "subtree", "mix", "seed", "sharedDir", "mixFill",
         "prefillFiles", "prefillDepth", "prefillFanOut", "prefillSizes", "prefillProfile",
-        "prefillScale", "onPrefill", "prefillThreads",
+        "prefillScale", "onPrefill", "prefillThreads", "prefillOffline",
         "workload", "embeddedHa", "failoverAfterMs");
     assertThat(p.get("operation")).isEqualTo("create_write,open_read,rename,delete,mkdirs,rmdir");
     assertThat(p.get("numberOfFiles")).isEqualTo(12345L);

@@ -257,6 +257,28 @@ public final class DocExamples {
       if (!threaded) {
         out.addAll(Arrays.asList("-threads", "1," + THREADS, "-iterations", "1"));
       }
+      out.addAll(workloadScaled(out.get(out.indexOf("-workload") + 1), out));
+    }
+    return out;
+  }
+
+  /**
+   * What a shipped workload's own sizes are scaled to, as its options would be: its prefill to
+   * {@code -prefillFiles 300} or {@code -prefillScale 0.01}, its phases' time to 2 s; nothing
+   * the command line gives already.
+   */
+  private static List<String> workloadScaled(String name, List<String> given) {
+    org.apache.hadoop.conf.Configuration w = new org.apache.hadoop.conf.Configuration(false);
+    w.addResource("metabench/workloads/" + name + ".xml");
+    List<String> out = new ArrayList<>();
+    if (w.get("metabench.prefill.files") != null && !given.contains("-prefillFiles")) {
+      out.addAll(Arrays.asList("-prefillFiles", "300"));
+    }
+    if (w.get("metabench.prefill.profile") != null && !given.contains("-prefillScale")) {
+      out.addAll(Arrays.asList("-prefillScale", "0.01"));
+    }
+    if (w.get("metabench.duration.millis") != null && !given.contains("-duration")) {
+      out.addAll(Arrays.asList("-duration", "2"));
     }
     return out;
   }

@@ -67,17 +67,19 @@ final class RunValues {
           (Integer) v.get(Option.PREFILL_FAN_OUT), (Integer) v.get(Option.FILES_PER_DIR));
     }
     checkOnPrefill(v, profile);
-    checkOffline(v, profile);
+    checkOffline(v, profile, conf.getBoolean(ConfigKeys.WRITTEN, false));
     return v;
   }
 
   /**
    * Refuses {@code -prefillOffline} where this process cannot write the whole namespace into the
    * embedded HDFS's one image: with no prefill, files with data (they would need blocks), maps
-   * or processes (each makes its own share), or an HA pair. A named file system is refused by
-   * the target's resolution.
+   * or processes (each makes its own share), or an HA pair; and one that needs more heap than
+   * this JVM may use, unless {@code written} (a run's configuration read back by report or
+   * merge, which starts no NameNode). A named file system is refused by the target's resolution.
    */
-  private static void checkOffline(java.util.Map<Option, Object> v, boolean profile) {
+  private static void checkOffline(java.util.Map<Option, Object> v, boolean profile,
+      boolean written) {
     if (!(Boolean) v.get(Option.PREFILL_OFFLINE)) {
       return;
     }
@@ -93,6 +95,9 @@ final class RunValues {
       throw new InvalidInputException("-prefillOffline writes the prefill into the embedded "
           + "HDFS's image, and " + why + (why.startsWith("there") ? ", or drop -prefillOffline"
           : ""));
+    }
+    if (written) {
+      return;
     }
     long[] size = profile ? io.metabench.namespace.ShapeModel.size(
         ((java.util.Optional<?>) v.get(Option.PREFILL_PROFILE)).map(

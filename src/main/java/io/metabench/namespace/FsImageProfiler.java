@@ -171,6 +171,7 @@ public final class FsImageProfiler {
    * a stream and its buffer for every message, which was a fifth of reading an image's inodes.
    * Not thread-safe.
    */
+  @NeedsProbe("Hadoop's shaded protobuf (3.3): ImageClasses.check, as its outer class")
   static final class Delimited {
     private final CodedInputStream in;
 

@@ -112,6 +112,23 @@ class BenchConfigTest {
     }
   }
 
+  /**
+   * An offline prefill is refused when this JVM cannot hold its NameNode, but the configuration
+   * a run wrote (read back by report or merge, which start none) is read as it is.
+   */
+  @Test
+  void anOfflinePrefillTooLargeForTheHeapIsRefusedOnlyWhenItWouldRun() {
+    Configuration c = conf(ConfigKeys.OPERATIONS, "stat");
+    c.set(ConfigKeys.PREFILL_PROFILE, "yahoo");
+    c.set(ConfigKeys.PREFILL_SCALE, "4000");
+    c.set(ConfigKeys.PREFILL_OFFLINE, "true");
+    assertThatThrownBy(() -> BenchConfig.fromConfiguration(c))
+        .isInstanceOf(InvalidInputException.class)
+        .hasMessageContaining("-prefillOffline: the embedded NameNode needs about 265.9 GB");
+    c.set(ConfigKeys.WRITTEN, "true");
+    assertThat(BenchConfig.fromConfiguration(c).prefill().offline()).isTrue();
+  }
+
   /** Guards the round-trip test: equals must see a change in any single key. */
   @Test
   void equalsSeesEveryKey() {

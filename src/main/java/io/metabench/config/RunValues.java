@@ -99,10 +99,7 @@ final class RunValues {
     if (written) {
       return;
     }
-    long[] size = profile ? io.metabench.namespace.ShapeModel.size(
-        ((java.util.Optional<?>) v.get(Option.PREFILL_PROFILE)).map(
-        io.metabench.namespace.ShapeProfile.class::cast).get().json(),
-        (Double) v.get(Option.PREFILL_SCALE)) : new long[] {PrefillTree.leafCount(
+    long[] size = profile ? profileSize(v) : new long[] {PrefillTree.leafCount(
         (Integer) v.get(Option.PREFILL_DEPTH), (Integer) v.get(Option.PREFILL_FAN_OUT)),
         (Long) v.get(Option.PREFILL_FILES)};
     long inodes = size[0] + size[1];
@@ -294,10 +291,7 @@ final class RunValues {
       throw new InvalidInputException("-onPrefill " + p + " changes only the read phases (stat, "
           + "exists, open_read, list), and -operation has none: add one" + drop);
     }
-    long files = profile ? io.metabench.namespace.ShapeModel.size(
-        ((java.util.Optional<?>) v.get(Option.PREFILL_PROFILE)).map(
-        io.metabench.namespace.ShapeProfile.class::cast).get().json(),
-        (Double) v.get(Option.PREFILL_SCALE))[1] : (Long) v.get(Option.PREFILL_FILES);
+    long files = profile ? profileSize(v)[1] : (Long) v.get(Option.PREFILL_FILES);
     if (p.exponent() > 0 && files > io.metabench.path.PrefillNames.MAX_RANKED) {
       throw new InvalidInputException("-onPrefill " + p + " ranks at most "
           + io.metabench.path.PrefillNames.MAX_RANKED + " files, and the prefill has " + files
@@ -314,13 +308,22 @@ final class RunValues {
       throw new InvalidInputException("-prefillFiles and -prefillProfile both say what the "
           + "prefill makes: give one (-prefillScale sizes a profile's namespace)");
     }
-    io.metabench.namespace.ShapeProfile p = ((java.util.Optional<?>) v
-        .get(Option.PREFILL_PROFILE)).map(io.metabench.namespace.ShapeProfile.class::cast).get();
     try {
-      io.metabench.namespace.ShapeModel.size(p.json(), (Double) v.get(Option.PREFILL_SCALE));
+      profileSize(v);
     } catch (InvalidInputException e) {
       throw new InvalidInputException("-prefillScale: " + e.getMessage());
     }
+  }
+
+  /**
+   * The directories and files of the {@code -prefillProfile} namespace at {@code -prefillScale}.
+   *
+   * @throws InvalidInputException when the scale makes none, or one beyond HDFS's limits
+   */
+  private static long[] profileSize(java.util.Map<Option, Object> v) {
+    return io.metabench.namespace.ShapeModel.size(((java.util.Optional<?>) v
+        .get(Option.PREFILL_PROFILE)).map(io.metabench.namespace.ShapeProfile.class::cast).get()
+        .json(), (Double) v.get(Option.PREFILL_SCALE));
   }
 
   /** Refuses a prefill tree too wide for a client to hold, or with over-full leaves. */

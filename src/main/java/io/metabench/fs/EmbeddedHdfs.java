@@ -172,7 +172,9 @@ public final class EmbeddedHdfs implements Closeable {
   /**
    * Saves the namespace (in safe mode), has {@code rewrite} rewrite the image saved while the
    * NameNode is down, puts the result in every name directory, and restarts the NameNode on it,
-   * out of safe mode (docs/namespaces.md#offline). Clients reconnect at the same addresses.
+   * out of safe mode (docs/namespaces.md#offline). Clients reconnect at the same addresses. When
+   * {@code rewrite} fails, the NameNode is restarted on the image as it saved it, and the
+   * failure is thrown.
    *
    * @return the nanoseconds the restart took, until the NameNode left safe mode
    */
@@ -199,7 +201,14 @@ public final class EmbeddedHdfs implements Closeable {
     cluster.getNameNodeRpc().saveNamespace(0, 0);
     File image = cluster.getNameNode().getFSImage().getStorage().getHighestFsImageName();
     cluster.shutdownNameNode(0);
-    rewrite.rewrite(image);
+    try {
+      rewrite.rewrite(image);
+    } catch (IOException | RuntimeException e) {
+      // The image is untouched (a rewrite replaces it only once whole): the NameNode comes back
+      // on it as it was, so a refused rewrite leaves the run's file system serving.
+      cluster.restartNameNode(0, true);
+      throw e;
+    }
     File md5 = new File(image.getPath() + ".md5");
     for (URI nameDir : cluster.getNameDirs(0)) {
       File copy = new File(new File(new File(nameDir), "current"), image.getName());

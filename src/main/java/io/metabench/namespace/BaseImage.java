@@ -70,8 +70,9 @@ final class BaseImage {
             SectionName.INODE, image), summary, conf);
         INodeSection header = INodeSection.parseDelimitedFrom(s);
         last = header.getLastInodeId();
+        FsImageProfiler.Delimited messages = new FsImageProfiler.Delimited(s);
         for (long i = 0; i < header.getNumInodes(); i++) {
-          INodeSection.INode n = INodeSection.INode.parseDelimitedFrom(s);
+          INodeSection.INode n = messages.next(INodeSection.INode.parser());
           if (n == null) {
             throw new EOFException("the INODE section ends after " + i + " inodes");
           }
@@ -79,7 +80,8 @@ final class BaseImage {
         }
         s = FsImageProfiler.open(in, FsImageProfiler.section(summary, SectionName.INODE_DIR,
             image), summary, conf);
-        for (DirEntry e; (e = DirEntry.parseDelimitedFrom(s)) != null; ) {
+        messages = new FsImageProfiler.Delimited(s);
+        for (DirEntry e; (e = messages.next(DirEntry.parser())) != null; ) {
           entries.add(e);
         }
       } catch (IOException e) {

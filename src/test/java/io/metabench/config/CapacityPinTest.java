@@ -51,6 +51,21 @@ class CapacityPinTest {
     assertThat(p.subject()).isEqualTo("the mix stat:3,exists:1");
   }
 
+  /** The answer names the prefill a search runs in: read by popularity, or only beside it. */
+  @Test
+  void theSubjectNamesThePrefillTheSearchRunsIn() {
+    Configuration conf = new Configuration(false);
+    conf.set(ConfigKeys.OPERATIONS, "create_write");
+    conf.set(ConfigKeys.CAPACITY, "p99=10ms");
+    conf.set(ConfigKeys.PREFILL_FILES, "10");
+    assertThat(CapacityPlan.fromConfiguration(conf).subject())
+        .isEqualTo("create_write beside a prefill tree of 10 files");
+    conf.set(ConfigKeys.OPERATIONS, "stat");
+    conf.set(ConfigKeys.ON_PREFILL, "uniform");
+    assertThat(CapacityPlan.fromConfiguration(conf).subject())
+        .isEqualTo("stat on a prefill tree of 10 files, uniform");
+  }
+
   @Test
   void aPinThatChangesItemsMakesTheStepsMakeTheirOwn() {
     assertThat(plan("stat:3,exists:1", "").keepsNames()).isTrue();

@@ -66,6 +66,14 @@ class ITOfflineNamespace {
       Configuration after = new Configuration();
       hdfs.describeTo(after);
       assertThat(after.get("dfs.namenode.http-address")).isEqualTo(httpBefore);
+      // A rewrite refused (the namespace is there already) leaves the NameNode serving as it was.
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> hdfs.restartOn(image ->
+          ImageWriter.addTo(image, tree, (short) 1, 1 << 20)))
+          .isInstanceOf(io.metabench.core.InvalidInputException.class)
+          .hasMessageContaining("holds " + root + " already");
+      assertThat(read(fs, kept)).isEqualTo("held before");
+      assertThat(Trees.named(Trees.list(fs, root), "file_")).hasSize((int) tree.files());
+      assertThat(read(fs, new Path(deep, "after"))).isEqualTo("made after the restart");
       fs.close();
     }
   }

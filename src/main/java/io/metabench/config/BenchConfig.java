@@ -348,7 +348,8 @@ public final class BenchConfig {
 
   /** The layout this run's phases make and expect. */
   public Layout layout() {
-    return new Layout(threads(), filesPerWorker(), filesPerDir(), sharedDir());
+    return new Layout(threads(), filesPerWorker(), filesPerDir(), sharedDir(),
+        prefill().popularity(), seed());
   }
 
   /** This configuration with {@code layout}'s threads, files per worker, directory size, sharing. */
@@ -359,6 +360,10 @@ public final class BenchConfig {
     v.put(Option.NUMBER_OF_FILES, layout.itemsPerWorker());
     v.put(Option.FILES_PER_DIR, layout.entriesPerDir());
     v.put(Option.SHARED_DIR, layout.sharedDir());
+    if (layout.placedBy().picks()) {
+      v.put(Option.ON_PREFILL, layout.placedBy());
+      v.put(Option.SEED, layout.placedSeed());
+    }
     if (v.get(Option.PREFILL_THREADS).equals(values.get(Option.THREADS))) {
       v.put(Option.PREFILL_THREADS, layout.threads());
     }
@@ -378,7 +383,11 @@ public final class BenchConfig {
         UserSettings.isSetByUser(conf, Option.FILES_PER_DIR.key()) ? config.filesPerDir()
             : recorded.entriesPerDir(),
         UserSettings.isSetByUser(conf, Option.SHARED_DIR.key()) ? config.sharedDir()
-            : recorded.sharedDir());
+            : recorded.sharedDir(),
+        UserSettings.isSetByUser(conf, Option.ON_PREFILL.key())
+            ? config.prefill().popularity() : recorded.placedBy(),
+        UserSettings.isSetByUser(conf, Option.SEED.key()) ? config.seed()
+            : recorded.placedSeed());
   }
 
   /**

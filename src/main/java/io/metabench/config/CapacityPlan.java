@@ -132,6 +132,11 @@ public final class CapacityPlan {
       throw new InvalidInputException("-capacity cannot pace " + op.id() + ": a traversal is one "
           + "walk, not operations at a rate; search an operation such as stat or create_write");
     }
+    if (config.prefill().places(op)) {
+      throw new InvalidInputException("-capacity with -onPrefill searches a read operation (stat, "
+          + "exists, open_read, list) in the prefill's namespace; " + op.id() + " placed in its "
+          + "directories is not searched yet: search it beside the prefill (drop -onPrefill)");
+    }
     MixSpec mix = op == OpType.MIX ? config.mix() : MixSpec.NONE;
     MixSpec pinned = pins(conf, op, mix);
     for (LatencyBounds.Bound b : bounds.bounds()) {

@@ -86,6 +86,14 @@ public final class PrefillPlan {
   }
 
   /**
+   * Whether phase {@code op} works on the run's own items placed in the prefill's directories
+   * ({@code -onPrefill} on a phase that makes, changes or removes items).
+   */
+  public boolean places(OpType op) {
+    return popularity().picks() && !op.onlyReads() && !op.traverses() && op != OpType.MIX;
+  }
+
+  /**
    * What this map's prefill makes under {@code mapRoot}: the profile's namespace (drawn with
    * {@code -seed}) or the tree; only when {@link #asked()}.
    */

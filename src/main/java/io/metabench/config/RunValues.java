@@ -269,7 +269,7 @@ final class RunValues {
 
   /**
    * Refuses {@code -onPrefill} where it would change nothing or is not built: with no prefill,
-   * phases but none that reads, a mix, or a Zipf law over more files than it ranks. (A run of
+   * phases but only traversals, a mix, or a Zipf law over more files than it ranks. (A run of
    * the prefill alone takes it: a capacity search makes its prefill so.)
    */
   private static void checkOnPrefill(java.util.Map<Option, Object> v, boolean profile) {
@@ -287,9 +287,10 @@ final class RunValues {
       throw new InvalidInputException("-onPrefill " + p + " is not taken with -mix yet: run the "
           + "read operations as phases (-operation stat,open_read)" + drop);
     }
-    if (!ops.isEmpty() && ops.stream().noneMatch(OpType::onlyReads)) {
-      throw new InvalidInputException("-onPrefill " + p + " changes only the read phases (stat, "
-          + "exists, open_read, list), and -operation has none: add one" + drop);
+    if (!ops.isEmpty() && ops.stream().allMatch(OpType::traverses)) {
+      throw new InvalidInputException("-onPrefill " + p + " picks files and directories for the "
+          + "phases that work on items, and -operation has only traversals (" + OpType.join(ops)
+          + "), which walk their subtree whole: add one such as stat or create_write" + drop);
     }
     long files = profile ? profileSize(v)[1] : (Long) v.get(Option.PREFILL_FILES);
     if (p.exponent() > 0 && files > io.metabench.path.PrefillNames.MAX_RANKED) {

@@ -195,6 +195,10 @@ public final class NamespaceState {
       if (layout.sharedDir()) {
         p.setProperty(prefix + ".shared.dir", "true");
       }
+      if (layout.placedBy().picks()) {
+        p.setProperty(prefix + ".placed.by", layout.placedBy().toString());
+        p.setProperty(prefix + ".placed.seed", Long.toString(layout.placedSeed()));
+      }
     }
   }
 
@@ -227,7 +231,9 @@ public final class NamespaceState {
     return new Layout(Integer.parseInt(threads),
         Long.parseLong(p.getProperty(prefix + ".items.per.worker")),
         Integer.parseInt(p.getProperty(prefix + ".entries.per.dir")),
-        Boolean.parseBoolean(p.getProperty(prefix + ".shared.dir", "false")));
+        Boolean.parseBoolean(p.getProperty(prefix + ".shared.dir", "false")),
+        Popularity.parse(p.getProperty(prefix + ".placed.by", "")),
+        Long.parseLong(p.getProperty(prefix + ".placed.seed", "0")));
   }
 
   @Override

@@ -20,10 +20,11 @@ final class PrefillText {
 
   /**
    * The prefill's line (naming the profile a namespace is drawn from, so that a run that found
-   * it made names it too), its namespace checks and, when the read phases read its files, how
-   * they pick them; each line ended.
+   * it made names it too), its namespace checks and, when the phases ({@code ops}) read its files
+   * or place their own items in its directories, how they pick them; each line ended.
    */
-  static String of(PrefillResult p, String baseDir, PrefillPlan plan) {
+  static String of(PrefillResult p, String baseDir, PrefillPlan plan,
+      java.util.List<io.metabench.op.OpType> ops) {
     Popularity onPrefill = plan.popularity();
     StringBuilder out = new StringBuilder(line(p, baseDir, plan.profile() == null ? ""
         : " of " + plan.profile() + " at scale " + ShapedTree.scaleText(plan.scale())))
@@ -32,9 +33,13 @@ final class PrefillText {
       out.append(check(c, p.checks().size() > 1));
     }
     if (onPrefill.picks()) {
-      out.append(String.format("the read phases read the prefill's files, picked %s (-onPrefill)"
-          + "%n", onPrefill.exponent() > 0 ? "by a Zipf law of exponent " + onPrefill.exponent()
-          : "alike"));
+      String picked = onPrefill.exponent() > 0 ? "by a Zipf law of exponent "
+          + onPrefill.exponent() : "alike";
+      out.append(ops.stream().anyMatch(plan::places)
+          ? String.format("the read phases read the prefill's files and the others work on their "
+              + "own in its directories, files and directories picked %s (-onPrefill)%n", picked)
+          : String.format("the read phases read the prefill's files, picked %s (-onPrefill)%n",
+              picked));
     }
     return out.toString();
   }

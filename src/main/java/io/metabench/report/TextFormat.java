@@ -52,7 +52,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
       }
       if (result.prefill() != null) {
         out.append(PrefillText.of(result.prefill(), info.baseDir(),
-            result.config().prefill()));
+            result.config().prefill(), result.config().operations()));
       }
       out.append(String.format("%n"));
     }

@@ -202,8 +202,9 @@ public final class BenchmarkRunner {
         if (!op.traverses()) {
           LOG.info("{}: {} workers x {} {} in {}", op.id(), config.threads(),
               config.filesPerWorker(), config.prefill().reads(op) ? "files picked from the prefill ("
-              + config.prefill().popularity() + ")" : op.items() == OpType.Items.FILES ? "files"
-              : "directories", where);
+              + config.prefill().popularity() + ")" : (op.items() == OpType.Items.FILES ? "files"
+              : "directories") + (config.prefill().places(op) ? " placed in the prefill's "
+              + "directories (" + config.prefill().popularity() + ")" : ""), where);
         }
         long startAt = phase == 0 ? config.startTime() * 1000 : 0;
         List<PhaseResult> produced = op == OpType.MIX

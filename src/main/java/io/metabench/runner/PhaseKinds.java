@@ -19,6 +19,7 @@ import io.metabench.op.OpType;
 import io.metabench.path.Layout;
 import io.metabench.path.NamespaceState;
 import io.metabench.path.PathSchema;
+import io.metabench.path.PlacedNames;
 import io.metabench.path.PrefillNames;
 import io.metabench.path.PrefillShape;
 import io.metabench.path.WorkerPaths;
@@ -97,7 +98,10 @@ final class PhaseKinds {
     for (int t = 0; t < layout.threads(); t++) {
       paths.add(readSchema.forWorker(readWorker(t, shift, layout)));
     }
-    if (op.createsItems()) {
+    // Items placed in the prefill's directories go into directories the prefill made, and
+    // those are never removed with them.
+    boolean placed = config.prefill().places(op);
+    if (op.createsItems() && !placed) {
       makeLeafDirs(paths, fs, ofFiles, op.id());
     }
     boolean onPrefill = measured && config.prefill().reads(op);
@@ -105,8 +109,10 @@ final class PhaseKinds {
     boolean timeBound = measured && config.durationBound(op);
     List<ItemSource> sources = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
-      ItemNames names = onPrefill ? new PrefillNames(prefillShape(schema), config.prefill().popularity(),
-          config.seed(), config.mapIndex(), t) : paths.get(t);
+      ItemNames names = onPrefill ? new PrefillNames(prefillShape(schema),
+          config.prefill().popularity(), config.seed(), config.mapIndex(), t)
+          : placed ? new PlacedNames(prefillShape(schema), config.prefill().popularity(),
+              config.seed(), config.mapIndex(), t) : paths.get(t);
       sources.add(new SequentialSource(metaOp, context(fs.get(t), names, filesRenamed),
           layout.itemsPerWorker(), timeBound, visibility.get(t)));
     }
@@ -115,7 +121,7 @@ final class PhaseKinds {
         .expecting(layout.threads() * layout.itemsPerWorker())
         : Phase.unmeasured(op).guardedBy(config.retries(), 0, false);
     PhaseResult result = engine.run(phase, sources).get(0);
-    if (op.removesItems()) {
+    if (op.removesItems() && !placed) {
       dirsLeftByLastPhase = removeEmptiedDirs(paths, ofFiles, schema, fs);
     }
     if (measured) {

@@ -254,23 +254,27 @@ public final class DocExamples {
       if (!sized) {
         out.addAll(Arrays.asList("-numFiles", Integer.toString(FILES)));
       }
-      if (!threaded) {
-        out.addAll(Arrays.asList("-threads", "1," + THREADS, "-iterations", "1"));
-      }
-      out.addAll(workloadScaled(out.get(out.indexOf("-workload") + 1), out));
+      out.addAll(workloadScaled(out.get(out.indexOf("-workload") + 1), out, threaded));
     }
     return out;
   }
 
   /**
-   * What a shipped workload's own sizes are scaled to, as its options would be: its prefill to
+   * What a shipped workload's own sizes are scaled to, as its options would be: its threads as
+   * {@link #threads} scales a count or a list, its prefill to
    * {@code -prefillFiles 300} or {@code -prefillScale 0.01}, its phases' time to 2 s; nothing
    * the command line gives already.
    */
-  private static List<String> workloadScaled(String name, List<String> given) {
+  private static List<String> workloadScaled(String name, List<String> given, boolean threaded) {
     org.apache.hadoop.conf.Configuration w = new org.apache.hadoop.conf.Configuration(false);
     w.addResource("metabench/workloads/" + name + ".xml");
     List<String> out = new ArrayList<>();
+    if (!threaded) {
+      // A sweep stays a sweep (its study's report is part of what the example shows), at two
+      // counts; a workload of one count runs at the scaled one, not as a study of two.
+      String threads = w.get("metabench.threads", Integer.toString(THREADS));
+      out.addAll(Arrays.asList("-threads", threads(threads), "-iterations", "1"));
+    }
     if (w.get("metabench.prefill.files") != null && !given.contains("-prefillFiles")) {
       out.addAll(Arrays.asList("-prefillFiles", "300"));
     }

@@ -1,0 +1,156 @@
+package io.metabench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.metabench.testing.AuditCapture;
+import io.metabench.testing.MetaBenchRun;
+import io.metabench.testing.MiniHdfs;
+import io.metabench.testing.Trees;
+import java.io.File;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 44, item 4: with {@code -onPrefill}, the phases that make, rename and remove items work on
+ * the run's own files and directories placed in the prefill's directories (a namespace of
+ * yahoo's shape on an HDFS), picked as the read phases pick files, so directories take creates
+ * as they hold files; a rename moves a file into another directory; a later run (delete, rmdir)
+ * finds them by the layout recorded, and leaves the prefill exactly as it was made. Read from the
+ * NameNode's audit log (captured in process) and a listing.
+ */
+class ITWritingInNamespace {
+  private static final double SCALE = 0.01;
+  private static final long SEED = 3;
+  private static MiniHdfs hdfs;
+
+  @TempDir
+  File scratch;
+
+  @BeforeAll
+  static void startHdfs() throws Exception {
+    hdfs = MiniHdfs.start();
+  }
+
+  @AfterAll
+  static void stopHdfs() {
+    if (hdfs != null) {
+      hdfs.close();
+    }
+  }
+
+  /** A run in {@code base} with the prefill's options (a namespace of yahoo's shape). */
+  private MetaBenchRun run(String base, String... args) throws Exception {
+    java.util.List<String> all = new java.util.ArrayList<>(java.util.Arrays.asList(
+        "-prefillProfile", "yahoo", "-prefillScale", Double.toString(SCALE), "-seed",
+        Long.toString(SEED), "-clientWarmup", "0", "-baseDir", hdfs.uri() + base));
+    all.addAll(java.util.Arrays.asList(args));
+    return MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch,
+        all.toArray(new String[0]));
+  }
+
+  @Test
+  void ownFilesAreMadeRenamedAcrossAndRemovedInThePrefillsDirectories() throws Exception {
+    String base = "/writing";
+    MetaBenchRun made;
+    java.util.List<String> audit;
+    try (AuditCapture capture = AuditCapture.start()) {
+      made = run(base, "-onPrefill", "uniform", "-operation", "create_write,rename,mkdirs",
+          "-threads", "2", "-numFiles", "400");
+      audit = capture.lines();
+    }
+    assertThat(made.exitCode).as(made.toString()).isZero();
+    for (String op : new String[] {"create_write", "rename", "mkdirs"}) {
+      assertThat(made.phase(op).get("successful").asLong()).as(op).isEqualTo(800);
+      assertThat(made.phase(op).get("failed").asLong()).as(op).isZero();
+    }
+    assertThat(made.stdout).contains("the read phases read the prefill's files and the others "
+        + "work on their own in its directories, files and directories picked alike "
+        + "(-onPrefill)");
+
+    // Each create is in a directory of the drawn namespace; the directories take them as they
+    // hold files; a rename's target directory is another draw.
+    Map<String, String> drawn = Trees.drawn(SCALE, SEED);
+    Map<String, Integer> filesIn = new HashMap<>();
+    drawn.forEach((rel, kind) -> {
+      if (!kind.equals("d")) {
+        filesIn.merge(parent(rel), 1, Integer::sum);
+      }
+    });
+    String root = base + "/prefill/map_0";
+    Map<String, Integer> createsIn = new TreeMap<>();
+    int renames = 0;
+    int across = 0;
+    Pattern cmd = Pattern.compile("cmd=(\\w+)\\s+src=(\\S+)\\s+dst=(\\S+)");
+    for (String line : audit) {
+      Matcher m = cmd.matcher(line);
+      if (!m.find() || !m.group(2).startsWith(root + "/")) {
+        continue;
+      }
+      String rel = m.group(2).substring(root.length() + 1);
+      if (m.group(1).equals("create") && !rel.matches("(.*/)?file_\\d+")) {
+        // (the prefill's own files, file_<n>, are made in the same run, first)
+        assertThat(rel).as(line).matches("(.*/)?file_0_[01]_\\d+");
+        assertThat(filesIn).as(line).containsKey(parent(rel));
+        createsIn.merge(parent(rel), 1, Integer::sum);
+      } else if (m.group(1).equals("rename")) {
+        String to = m.group(3).substring(root.length() + 1);
+        assertThat(to).as(line).endsWith(rel.substring(rel.lastIndexOf('/') + 1) + "_r");
+        assertThat(filesIn).as(line).containsKey(parent(to));
+        renames++;
+        across += parent(to).equals(parent(rel)) ? 0 : 1;
+      }
+    }
+    assertThat(createsIn.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(800);
+    assertThat(renames).isEqualTo(800);
+    assertThat(across).as("renames into another directory").isGreaterThan(700);
+    // Directories of every size class (by the files they hold: 1, 2-10, over 10) take creates,
+    // each class its files' share of them (uniform: in proportion to the files), within sampling.
+    long files = filesIn.values().stream().mapToInt(Integer::intValue).sum();
+    double[] fileShare = new double[3];
+    double[] createShare = new double[3];
+    for (Map.Entry<String, Integer> e : filesIn.entrySet()) {
+      int c = e.getValue() == 1 ? 0 : e.getValue() <= 10 ? 1 : 2;
+      fileShare[c] += e.getValue() / (double) files;
+      createShare[c] += createsIn.getOrDefault(e.getKey(), 0) / 800.0;
+    }
+    for (int c = 0; c < 3; c++) {
+      assertThat(fileShare[c]).as("size class " + c + " in the namespace").isGreaterThan(0.03);
+      assertThat(createShare[c]).as("creates into size class " + c + ", its files' share "
+          + fileShare[c]).isBetween(fileShare[c] - 0.06, fileShare[c] + 0.06);
+    }
+
+    // A later run without the prefill's options cannot find them: one line, nothing touched.
+    Path prefill = new Path(hdfs.uri() + root);
+    Map<String, String> before = Trees.list(hdfs.fs(), new Path(hdfs.uri() + base));
+    MetaBenchRun refused = MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch,
+        "-operation", "delete", "-clientWarmup", "0", "-baseDir", hdfs.uri() + base);
+    assertThat(refused.exitCode).as(refused.toString()).isEqualTo(2);
+    assertThat(refused.stderr.trim()).as(refused.toString()).startsWith("metabench: ")
+        .contains("placed in the prefill's directories (-threads 2 -numberOfFiles 400 "
+            + "-filesPerDir 10000 -onPrefill uniform -seed 3)").doesNotContain("\n");
+    assertThat(Trees.list(hdfs.fs(), new Path(hdfs.uri() + base))).isEqualTo(before);
+
+    // With them (and no -onPrefill), the recorded placement finds every file and directory.
+    MetaBenchRun removed = run(base, "-operation", "delete,rmdir");
+    assertThat(removed.exitCode).as(removed.toString()).isZero();
+    assertThat(removed.phase("delete").get("successful").asLong()).isEqualTo(800);
+    assertThat(removed.phase("rmdir").get("successful").asLong()).isEqualTo(800);
+    assertThat(removed.json().get("prefill").get("status").asText()).isEqualTo("skipped");
+    Map<String, String> left = Trees.list(hdfs.fs(), prefill);
+    assertThat(left).isEqualTo(drawn);
+  }
+
+  private static String parent(String rel) {
+    int slash = rel.lastIndexOf('/');
+    return slash < 0 ? "" : rel.substring(0, slash);
+  }
+}

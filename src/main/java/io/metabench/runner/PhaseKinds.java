@@ -1,6 +1,7 @@
 package io.metabench.runner;
 
 import io.metabench.config.BenchConfig;
+import io.metabench.core.InvalidInputException;
 import io.metabench.core.NanoClock;
 import io.metabench.core.StopRequest;
 import io.metabench.engine.ItemSource;
@@ -16,12 +17,14 @@ import io.metabench.op.ItemNames;
 import io.metabench.op.MetaOp;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
+import io.metabench.path.BaseDirMarker;
 import io.metabench.path.Layout;
 import io.metabench.path.NamespaceState;
 import io.metabench.path.PathSchema;
 import io.metabench.path.PlacedNames;
 import io.metabench.path.PrefillNames;
 import io.metabench.path.PrefillShape;
+import io.metabench.path.PrefillState;
 import io.metabench.path.WorkerPaths;
 import io.metabench.stats.ClientWarmupFigures;
 import io.metabench.stats.PhaseResult;
@@ -100,7 +103,7 @@ final class PhaseKinds {
     }
     // Items placed in the prefill's directories go into directories the prefill made, and
     // those are never removed with them.
-    boolean placed = config.prefill().places(op);
+    boolean placed = layout.placedBy().picks() && !op.onlyReads() && !op.traverses();
     if (op.createsItems() && !placed) {
       makeLeafDirs(paths, fs, ofFiles, op.id());
     }
@@ -111,8 +114,8 @@ final class PhaseKinds {
     for (int t = 0; t < layout.threads(); t++) {
       ItemNames names = onPrefill ? new PrefillNames(prefillShape(schema),
           config.prefill().popularity(), config.seed(), config.mapIndex(), t)
-          : placed ? new PlacedNames(prefillShape(schema), config.prefill().popularity(),
-              config.seed(), config.mapIndex(), t) : paths.get(t);
+          : placed ? new PlacedNames(prefillShape(schema), layout.placedBy(),
+              layout.placedSeed(), config.mapIndex(), t) : paths.get(t);
       sources.add(new SequentialSource(metaOp, context(fs.get(t), names, filesRenamed),
           layout.itemsPerWorker(), timeBound, visibility.get(t)));
     }
@@ -166,11 +169,22 @@ final class PhaseKinds {
 
   /**
    * This map's prefill, drawn once a run (a profile's namespace is drawn again from its profile,
-   * seed and scale, as the prefill drew it).
+   * seed and scale, as the prefill drew it): the configured one, or, for a run that names none
+   * (a -cleanup or delete of items an earlier run placed in it), the one recorded.
    */
-  private PrefillShape prefillShape(PathSchema schema) {
-    if (prefillShape == null) {
+  private PrefillShape prefillShape(PathSchema schema) throws IOException {
+    if (prefillShape == null && config.prefill().asked()) {
       prefillShape = config.prefill().shape(schema.prefillMapDir());
+    } else if (prefillShape == null) {
+      PrefillState recorded = BaseDirMarker.readPrefill(control, target.baseDir(),
+          config.mapIndex());
+      if (recorded == null) {
+        throw new InvalidInputException(target.baseDir() + " (map " + config.mapIndex() + ") "
+            + "has items an earlier run placed in its prefill's directories, and no record of "
+            + "that prefill: give the prefill's options as it was made");
+      }
+      prefillShape = Prefill.recordedShape(recorded, control, target.baseDir(),
+          config.mapIndex(), schema.prefillMapDir());
     }
     return prefillShape;
   }

@@ -248,14 +248,20 @@ final class Prefill {
    * @throws InvalidInputException when the kept profile is gone or not the one recorded
    */
   PrefillShape recordedShape(PrefillState recorded) throws IOException {
+    return recordedShape(recorded, control, baseDir, config.mapIndex(), mapRoot);
+  }
+
+  /** {@link #recordedShape(PrefillState)} for map {@code map} of {@code baseDir}. */
+  static PrefillShape recordedShape(PrefillState recorded, FileSystem control, Path baseDir,
+      int map, Path mapRoot) throws IOException {
     if (!recorded.isProfile()) {
       return recorded.tree(mapRoot);
     }
-    String text = BaseDirMarker.readPrefillProfile(control, baseDir, config.mapIndex());
+    String text = BaseDirMarker.readPrefillProfile(control, baseDir, map);
     Map<String, String> id = recorded.identity();
     ShapeProfile profile = text == null ? null : ShapeProfile.load(text);
     if (profile == null || !profile.sha256().equals(id.get("profile.sha256"))) {
-      throw new InvalidInputException("prefill: the profile map " + config.mapIndex() + "'s "
+      throw new InvalidInputException("prefill: the profile map " + map + "'s "
           + "namespace was drawn from is " + (profile == null ? "missing" : "not the one recorded")
           + " in " + baseDir + "/.metabench, so its names cannot be known: remove "
           + mapRoot + " by hand, or choose a new -baseDir");

@@ -82,12 +82,6 @@ public final class RunChecks {
       }
       Layout layout = BenchConfig.givenOver(recorded, config, conf);
       if (!layout.equals(config.layout()) && refusal(state, config, layout, where) == null) {
-        if (layout.placedBy().picks() && !config.prefill().asked()) {
-          throw new InvalidInputException(where + " has files an earlier run placed in the "
-              + "prefill's directories (" + layout.asOptions() + "): give the prefill's options "
-              + "as it was made (-prefillProfile or -prefillFiles, and their sizes) so that they "
-              + "are found");
-        }
         org.slf4j.LoggerFactory.getLogger(RunChecks.class).info("{}: using the layout recorded "
             + "there, {} (name these options to choose others)", where, layout.asOptions());
         return config.withLayout(layout);

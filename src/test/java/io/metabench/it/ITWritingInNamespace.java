@@ -128,25 +128,35 @@ class ITWritingInNamespace {
           + fileShare[c]).isBetween(fileShare[c] - 0.06, fileShare[c] + 0.06);
     }
 
-    // A later run without the prefill's options cannot find them: one line, nothing touched.
+    // A later run placing by another law would not find them: one line, nothing touched.
     Path prefill = new Path(hdfs.uri() + root);
     Map<String, String> before = Trees.list(hdfs.fs(), new Path(hdfs.uri() + base));
-    MetaBenchRun refused = MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch,
-        "-operation", "delete", "-clientWarmup", "0", "-baseDir", hdfs.uri() + base);
+    MetaBenchRun refused = run(base, "-onPrefill", "zipf:1.1", "-operation", "delete");
     assertThat(refused.exitCode).as(refused.toString()).isEqualTo(2);
     assertThat(refused.stderr.trim()).as(refused.toString()).startsWith("metabench: ")
-        .contains("placed in the prefill's directories (-threads 2 -numberOfFiles 400 "
-            + "-filesPerDir 10000 -onPrefill uniform -seed 3)").doesNotContain("\n");
+        .contains("with -threads 2 -numberOfFiles 400 -filesPerDir 10000 -onPrefill uniform "
+            + "-seed 3;").doesNotContain("\n");
     assertThat(Trees.list(hdfs.fs(), new Path(hdfs.uri() + base))).isEqualTo(before);
 
-    // With them (and no -onPrefill), the recorded placement finds every file and directory.
-    MetaBenchRun removed = run(base, "-operation", "delete,rmdir");
+    // A run naming neither the placement nor the prefill finds every file and directory by the
+    // layout and the prefill recorded.
+    MetaBenchRun removed = MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch,
+        "-operation", "delete,rmdir", "-clientWarmup", "0", "-baseDir", hdfs.uri() + base);
     assertThat(removed.exitCode).as(removed.toString()).isZero();
     assertThat(removed.phase("delete").get("successful").asLong()).isEqualTo(800);
     assertThat(removed.phase("rmdir").get("successful").asLong()).isEqualTo(800);
-    assertThat(removed.json().get("prefill").get("status").asText()).isEqualTo("skipped");
     Map<String, String> left = Trees.list(hdfs.fs(), prefill);
     assertThat(left).isEqualTo(drawn);
+
+    // -cleanup alone removes files placed there, then the prefill, by name: nothing is left.
+    MetaBenchRun again = run(base, "-onPrefill", "zipf:1.1", "-operation", "create_write",
+        "-threads", "2", "-numFiles", "100");
+    assertThat(again.exitCode).as(again.toString()).isZero();
+    MetaBenchRun cleaned = MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch,
+        "-cleanup", "-baseDir", hdfs.uri() + base);
+    assertThat(cleaned.exitCode).as(cleaned.toString()).isZero();
+    assertThat(cleaned.stdout).contains("cleanup removed " + (200 + files) + " files");
+    assertThat(hdfs.fs().exists(prefill)).isFalse();
   }
 
   private static String parent(String rel) {

@@ -134,8 +134,9 @@ public final class CapacityPlan {
     }
     if (config.prefill().places(op)) {
       throw new InvalidInputException("-capacity with -onPrefill searches a read operation (stat, "
-          + "exists, open_read, list) in the prefill's namespace; " + op.id() + " placed in its "
-          + "directories is not searched yet: search it beside the prefill (drop -onPrefill)");
+          + "exists, open_read, list) in the prefill's namespace; " + (op == OpType.MIX
+          ? "a mix in it" : op.id() + " placed in its directories") + " is not searched yet: "
+          + "search it beside the prefill (drop -onPrefill)");
     }
     MixSpec mix = op == OpType.MIX ? config.mix() : MixSpec.NONE;
     MixSpec pinned = pins(conf, op, mix);

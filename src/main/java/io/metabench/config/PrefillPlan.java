@@ -87,10 +87,11 @@ public final class PrefillPlan {
 
   /**
    * Whether phase {@code op} works on the run's own items placed in the prefill's directories
-   * ({@code -onPrefill} on a phase that makes, changes or removes items).
+   * ({@code -onPrefill} on a phase that makes, changes or removes items, or a mix, whose reads
+   * read the prefill's files).
    */
   public boolean places(OpType op) {
-    return popularity().picks() && !op.onlyReads() && !op.traverses() && op != OpType.MIX;
+    return popularity().picks() && !op.onlyReads() && !op.traverses();
   }
 
   /**

@@ -269,7 +269,7 @@ final class RunValues {
 
   /**
    * Refuses {@code -onPrefill} where it would change nothing or is not built: with no prefill,
-   * phases but only traversals, a mix, or a Zipf law over more files than it ranks. (A run of
+   * phases but only traversals, or a Zipf law over more files than it ranks. (A run of
    * the prefill alone takes it: a capacity search makes its prefill so.)
    */
   private static void checkOnPrefill(java.util.Map<Option, Object> v, boolean profile) {
@@ -283,10 +283,6 @@ final class RunValues {
           + "is no prefill: give -prefillFiles or -prefillProfile" + drop);
     }
     List<OpType> ops = ValueType.ops(v.get(Option.OPERATION));
-    if (ops.contains(OpType.MIX)) {
-      throw new InvalidInputException("-onPrefill " + p + " is not taken with -mix yet: run the "
-          + "read operations as phases (-operation stat,open_read)" + drop);
-    }
     if (!ops.isEmpty() && ops.stream().allMatch(OpType::traverses)) {
       throw new InvalidInputException("-onPrefill " + p + " picks files and directories for the "
           + "phases that work on items, and -operation has only traversals (" + OpType.join(ops)

@@ -40,6 +40,7 @@ public final class MixSource implements ItemSource {
       return false;
     }
     ctx.setFilesRenamed(workload.renamed());
+    ctx.setDrawn(workload.op());
     step.set(workload.metaOp(), workload.item(), workload.drawnIndex());
     return true;
   }

@@ -14,6 +14,9 @@ import java.util.Random;
  * again, so the mix never opens what it deleted nor counts its own bookkeeping as the file
  * system's failure. When the drawn operation has no item it can work on (no present item for a
  * read, no absent one for a create), the draw is made again among the operations that have.
+ * With {@link #readingElsewhere()} (a mix in the prefill's namespace, {@code -onPrefill}) the
+ * read operations read files that are not the worker's (the prefill's): they are always drawable,
+ * their items numbered by a counter of their own, and they leave the working set as it is.
  *
  * <p>Not thread-safe: one instance belongs to one worker. Sets are arrays with swap-removal, so a
  * draw is O(1) whatever the set's size (13 bytes per item).
@@ -35,6 +38,9 @@ public final class MixWorkload {
   private int absentCount;
   private int drawnOp = -1;
   private int drawnItem;
+  private boolean readsElsewhere;
+  private long readsDrawn = -1;
+  private boolean drawnRead;
 
   /**
    * A working set of {@code items} items, present (under their first or renamed names) when an
@@ -77,6 +83,15 @@ public final class MixWorkload {
   }
 
   /**
+   * Has the read operations read files that are not the worker's from now on (see the class
+   * comment); returns this.
+   */
+  public MixWorkload readingElsewhere() {
+    this.readsElsewhere = true;
+    return this;
+  }
+
+  /**
    * Draws the next operation and its item.
    *
    * @return false when no operation of the mix has an item it can work on
@@ -103,8 +118,13 @@ public final class MixWorkload {
       }
     }
     drawnOp = chosen;
-    drawnItem = creates(chosen) ? absent[random.nextInt(absentCount)]
-        : present[random.nextInt(presentCount)];
+    drawnRead = readsElsewhere && ops.get(chosen).onlyReads();
+    if (drawnRead) {
+      readsDrawn++;
+    } else {
+      drawnItem = creates(chosen) ? absent[random.nextInt(absentCount)]
+          : present[random.nextInt(presentCount)];
+    }
     return true;
   }
 
@@ -113,7 +133,8 @@ public final class MixWorkload {
   }
 
   private boolean eligible(int op) {
-    return creates(op) ? absentCount > 0 : presentCount > 0;
+    return creates(op) ? absentCount > 0
+        : presentCount > 0 || readsElsewhere && ops.get(op).onlyReads();
   }
 
   OpType op() {
@@ -125,12 +146,12 @@ public final class MixWorkload {
   }
 
   long item() {
-    return drawnItem;
+    return drawnRead ? readsDrawn : drawnItem;
   }
 
   /** Whether the drawn item has its renamed name now. */
   boolean renamed() {
-    return state[drawnItem] == RENAMED;
+    return !drawnRead && state[drawnItem] == RENAMED;
   }
 
   /** The drawn operation's index in the mix (its result's slot). */
@@ -140,6 +161,9 @@ public final class MixWorkload {
 
   /** Updates the working set after the drawn operation's outcome. */
   void settle(boolean ok) {
+    if (drawnRead) {
+      return; // not the worker's file
+    }
     OpType op = ops.get(drawnOp);
     int item = drawnItem;
     if (op == OpType.CREATE_WRITE) {

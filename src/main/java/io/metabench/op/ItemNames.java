@@ -18,6 +18,15 @@ public interface ItemNames {
   /** The name mkdirs gives directory {@code index}. */
   Path dir(long index);
 
+  /**
+   * The names operation {@code op} works on, drawn by a mix for its next call: these, unless
+   * the mix's reads and writes work on different files (a mix in the prefill's namespace reads
+   * its files and writes the worker's own).
+   */
+  default ItemNames forOp(OpType op) {
+    return this;
+  }
+
   /** The name file {@code index} has now. */
   default Path currentFile(long index, boolean renamed) {
     return renamed ? renamedFile(index) : file(index);

@@ -13,6 +13,8 @@ import org.apache.hadoop.fs.permission.FsPermission;
 public final class OpContext {
   private final FileSystem fs;
   private final ItemNames paths;
+  /** The names of the next call: {@link #paths}, or what it gives the mix's drawn operation. */
+  private ItemNames current;
   private final NanoClock clock;
   private final byte[] buffer;
   private final long bytesToWrite;
@@ -31,6 +33,7 @@ public final class OpContext {
       boolean filesRenamed) {
     this.fs = fs;
     this.paths = paths;
+    this.current = paths;
     this.clock = clock;
     this.bytesToWrite = bytesToWrite;
     this.replication = replication;
@@ -74,7 +77,7 @@ public final class OpContext {
   }
 
   public ItemNames paths() {
-    return paths;
+    return current;
   }
 
   public byte[] buffer() {
@@ -109,6 +112,11 @@ public final class OpContext {
   /** Sets which name the next call's file has: a mix knows it per item. */
   public void setFilesRenamed(boolean renamed) {
     this.filesRenamed = renamed;
+  }
+
+  /** Sets the names the next call works on: those its names give {@code op} (a mix's draw). */
+  public void setDrawn(OpType op) {
+    this.current = paths == null ? null : paths.forOp(op);
   }
 
   /**

@@ -44,8 +44,8 @@ final class ServerFigures {
     List<String> tooShort = new ArrayList<>();
     ServerPhaseView lastTooShort = null;
     String tooShortName = "";
-    for (PhaseResult p : result.phases()) {
-      ServerPhaseView v = p.partOfMix() ? null : s.during(p);
+    for (PhaseResult p : viewed(result)) {
+      ServerPhaseView v = s.during(p);
       if (v != null && !v.nameservice().describe().isEmpty()) {
         ServerPhaseView.Method msync = v.methods().get("Msync");
         // Behind a router: the NameNodes it proxied to (docs/fs/hdfs.md#router-based-federation).
@@ -87,6 +87,23 @@ final class ServerFigures {
         + " samples" : "; no phase was long enough to be bracketed by two samples"));
   }
 
+  /**
+   * The phases the server's view is read for: each phase, and a mix as a whole (the server
+   * cannot tell its operations' calls apart by time, only by method).
+   */
+  private static List<PhaseResult> viewed(RunResult result) {
+    List<PhaseResult> out = new ArrayList<>();
+    for (PhaseResult p : result.phases()) {
+      if (!p.partOfMix()) {
+        out.add(p);
+      }
+    }
+    if (result.mixTotal() != null) {
+      out.add(result.mixTotal());
+    }
+    return out;
+  }
+
   /** The {@code server} object of the run's JSON. */
   static void json(JsonGenerator w, RunResult result) throws IOException {
     ServerSamples s = result.server();
@@ -98,8 +115,8 @@ final class ServerFigures {
     w.writeStringField("problem", s.problem());
     w.writeNumberField("samples", s.samples().size());
     w.writeArrayFieldStart("phases");
-    for (PhaseResult p : result.phases()) {
-      ServerPhaseView v = p.partOfMix() ? null : s.during(p);
+    for (PhaseResult p : viewed(result)) {
+      ServerPhaseView v = s.during(p);
       if (v != null) {
         phase(w, p, v, server(s));
       }

@@ -19,6 +19,7 @@ import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.path.Layout;
+import io.metabench.path.NamespaceMixNames;
 import io.metabench.path.NamespaceState;
 import io.metabench.path.PathSchema;
 import io.metabench.path.PlacedNames;
@@ -214,8 +215,9 @@ final class PhaseKinds {
 
   /**
    * Runs a mix phase: each worker draws its operations from {@code -mix} over its own items (its
-   * working set, present when an earlier create_write made them), and each operation of the mix
-   * gets its own result, named {@code mix:<operation>}, with its own series.
+   * working set, present when an earlier create_write made them; placed in the prefill's
+   * directories, its reads reading the prefill's files, with {@code -onPrefill}), and each
+   * operation of the mix gets its own result, named {@code mix:<operation>}, with its own series.
    */
   List<PhaseResult> runMix(Layout layout, NamespaceState state, long startAtEpochMillis,
       int barrierPhase) throws IOException, InterruptedException {
@@ -225,20 +227,32 @@ final class PhaseKinds {
     for (int t = 0; t < layout.threads(); t++) {
       paths.add(schema.forWorker(t));
     }
-    // The mix may create any item: every directory must be there (mkdirs of one that is, is a
-    // no-op).
-    makeLeafDirs(paths, fs, true, OpType.MIX.id());
+    // In the prefill's namespace (-onPrefill) the mix reads its files and places its own items
+    // in its directories; else the mix may create any item of its own: every directory must be
+    // there (mkdirs of one that is, is a no-op).
+    boolean inNamespace = layout.placedBy().picks();
+    List<ItemNames> names = new ArrayList<>();
+    for (int t = 0; t < layout.threads(); t++) {
+      names.add(inNamespace ? new NamespaceMixNames(new PlacedNames(prefillShape(schema),
+          layout.placedBy(), layout.placedSeed(), config.mapIndex(), t),
+          new PrefillNames(prefillShape(schema), layout.placedBy(), layout.placedSeed(),
+              config.mapIndex(), t)) : paths.get(t));
+    }
+    if (!inNamespace) {
+      makeLeafDirs(paths, fs, true, OpType.MIX.id());
+    }
     boolean renamed = state.files() == NamespaceState.Files.RENAMED;
     int items = (int) layout.itemsPerWorker();
     int present = items;
     if (state.files() == NamespaceState.Files.ABSENT) {
-      present = fillForMix(paths, fs, items);
+      present = fillForMix(names, fs, items);
     }
     List<MixSource> sources = new ArrayList<>();
     for (int t = 0; t < layout.threads(); t++) {
-      sources.add(new MixSource(new MixWorkload(config.mix(), items, present, renamed,
-          config.seed(), config.mapIndex() * layout.threads() + t),
-          context(fs.get(t), paths.get(t), renamed),
+      MixWorkload workload = new MixWorkload(config.mix(), items, present, renamed,
+          config.seed(), config.mapIndex() * layout.threads() + t);
+      sources.add(new MixSource(inNamespace ? workload.readingElsewhere() : workload,
+          context(fs.get(t), names.get(t), renamed),
           layout.itemsPerWorker(), config.durationBound(OpType.MIX)));
     }
     Phase phase = measured(OpType.MIX.id(), config.mix().ops(), barrierPhase,
@@ -263,7 +277,7 @@ final class PhaseKinds {
    *
    * @return how many of each worker's items are present now
    */
-  private int fillForMix(List<WorkerPaths> paths, List<FileSystem> fs, int items)
+  private int fillForMix(List<ItemNames> paths, List<FileSystem> fs, int items)
       throws IOException, InterruptedException {
     int fill = (int) (items * (long) config.mixFillPercent() / 100);
     if (fill > 0) {

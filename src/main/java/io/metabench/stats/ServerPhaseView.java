@@ -1,6 +1,7 @@
 package io.metabench.stats;
 
 import io.metabench.compat.NameNodeRpcs;
+import io.metabench.op.OpType;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -40,6 +41,12 @@ import java.util.TreeMap;
 public final class ServerPhaseView {
   /** The least calls per operation that make a method one of the phase's own. */
   static final double OWN_SHARE = 0.1;
+  /**
+   * The same for a mix as a whole, whose client counts no calls by operation: its rarer
+   * operations' methods (a 1 % create's Create and Complete) are its own too, the DataNodes'
+   * heartbeats and reports (a few a second, far under this at a mix's rates) are not.
+   */
+  static final double OWN_SHARE_IN_MIX = 0.005;
 
   /** The NameNode methods each HDFS client call type (DFSOpsCountStatistics) stands for. */
   private static final Map<String, List<String>> METHODS_OF_CALL = methodsOfCall();
@@ -199,7 +206,9 @@ public final class ServerPhaseView {
     double opsInside = phase.windowSeconds() <= 0 ? 0
         : phase.successes() * Math.min(1.0, insideSeconds / phase.windowSeconds());
     for (Map.Entry<String, Method> m : inside.entrySet()) {
-      boolean isOwn = names.isEmpty() ? m.getValue().calls >= OWN_SHARE * opsInside
+      double share = phase.name().equals(OpType.MIX.id()) ? OWN_SHARE_IN_MIX
+          : OWN_SHARE;
+      boolean isOwn = names.isEmpty() ? m.getValue().calls >= share * opsInside
           : names.contains(m.getKey());
       if (isOwn && opsInside > 0) {
         own.put(m.getKey(), m.getValue().calls / opsInside);

@@ -2,6 +2,7 @@ package io.metabench.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.metabench.testing.AuditCapture;
 import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.MiniHdfs;
@@ -157,6 +158,60 @@ class ITWritingInNamespace {
     assertThat(cleaned.exitCode).as(cleaned.toString()).isZero();
     assertThat(cleaned.stdout).contains("cleanup removed " + (200 + files) + " files");
     assertThat(hdfs.fs().exists(prefill)).isFalse();
+  }
+
+  /**
+   * A mix in the namespace (the embedded HDFS's, Spotify's operations): its reads read the
+   * prefill's files, its creates, renames and deletes work on its own files in the prefill's
+   * directories, each drawn in its share; the NameNode's view has the mix as a whole, its rare
+   * creates' methods among its own.
+   */
+  @Test
+  void aMixReadsTheNamespacesFilesAndWritesItsOwnInItsDirectories() throws Exception {
+    MetaBenchRun r;
+    java.util.List<String> audit;
+    try (AuditCapture capture = AuditCapture.start()) {
+      r = MetaBenchRun.run(new Configuration(), scratch, "-prefillProfile", "yahoo",
+          "-prefillScale", Double.toString(SCALE), "-seed", Long.toString(SEED), "-mix",
+          "open_read:72,stat:17,list:8,create_write:1.5,rename:1,delete:0.5", "-onPrefill",
+          "zipf:1.1", "-threads", "2", "-numFiles", "500", "-duration", "6", "-clientWarmup",
+          "0", "-quiet");
+      audit = capture.lines();
+    }
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode total = r.json().get("mixTotal");
+    assertThat(total.get("failed").asLong()).isZero();
+    for (String op : new String[] {"open_read", "stat", "list", "create_write", "rename",
+        "delete"}) {
+      assertThat(r.phase("mix:" + op).get("successful").asLong()).as(op).isPositive();
+    }
+    Map<String, String> drawn = Trees.drawn(SCALE, SEED);
+    String root = "/benchmarks/MetaBench/prefill/map_0/";
+    Pattern cmd = Pattern.compile("cmd=(\\w+)\\s+src=(\\S+)");
+    int reads = 0;
+    int creates = 0;
+    for (String line : audit) {
+      Matcher m = cmd.matcher(line);
+      if (!m.find() || !m.group(2).startsWith(root)) {
+        continue;
+      }
+      String rel = m.group(2).substring(root.length());
+      if (m.group(1).equals("open")
+          || (m.group(1).equals("getfileinfo") && rel.matches("(.*/)?file_\\d+"))) {
+        assertThat(drawn.get(rel)).as(line).isEqualTo("0");
+        reads++;
+      } else if (m.group(1).equals("create") && !rel.matches("(.*/)?file_\\d+")) {
+        assertThat(rel).as(line).matches("(.*/)?file_0_[01]_\\d+");
+        assertThat(drawn.get(parent(rel))).as(line).isEqualTo("d");
+        creates++;
+      }
+    }
+    assertThat(reads).isGreaterThan(1000);
+    assertThat(creates).isEqualTo(r.phase("mix:create_write").get("attempted").asInt());
+    JsonNode view = r.json().get("server").get("phases").get(0);
+    assertThat(view.get("operation").asText()).isEqualTo("mix");
+    assertThat(view.get("perOperation").get("ownMethods").has("Create")).as(view.toString())
+        .isTrue();
   }
 
   private static String parent(String rel) {

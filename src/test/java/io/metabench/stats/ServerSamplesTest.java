@@ -141,6 +141,29 @@ class ServerSamplesTest {
     assertThat(often.ownPerOperation()).containsOnlyKeys("Complete", "Create");
   }
 
+  /**
+   * A mix as a whole has no client counts by operation: its rarer operations' methods are its
+   * own from 0.5 % of its operations, where a phase's are from 10 %.
+   */
+  @Test
+  void aMixsRareOperationsMethodsAreItsOwn() {
+    for (OpType op : new OpType[] {OpType.MIX, OpType.STAT}) {
+      // 100,000 operations over 5 s, 3,000 creates among the 60,000 inside the 3 s seen: 5 %.
+      Histogram h = new Histogram(3);
+      h.recordValueWithCount(Math.round(1.0 * MS), 100_000);
+      PhaseResult p = new PhaseResult(op, 2, 100_000, 100_000, Collections.emptyMap(),
+          Collections.emptyMap(), 0, 0, (T0 + 1500) * MS, (T0 + 6500) * MS, 4000 * MS, 0, 0, 0,
+          h, T0 + 1500);
+      ServerPhaseView v = namenode().during(p);
+      if (op == OpType.MIX) {
+        assertThat(v.ownPerOperation()).containsOnlyKeys("Complete", "Create");
+        assertThat(v.ownCallsPerOp()).isCloseTo(0.1, within(1e-9));
+      } else {
+        assertThat(v.ownPerOperation()).isEmpty();
+      }
+    }
+  }
+
   @Test
   void aPhaseOutsideTheSamplesHasNoView() {
     assertThat(new Script().refresh(2000, 0, 0, 0).refresh(3000, 0, 0, 0).samples()

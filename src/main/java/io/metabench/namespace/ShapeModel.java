@@ -2,7 +2,9 @@ package io.metabench.namespace;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.metabench.core.InvalidInputException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 
 /**
@@ -20,6 +22,13 @@ import java.util.Random;
 public final class ShapeModel {
   /** HDFS's default {@code dfs.namenode.fs-limits.max-directory-items}. */
   public static final int MAX_DIRECTORY_ITEMS = 1_048_576;
+  /**
+   * The least scale the largest directories are planted at: below it one of them would take
+   * more than twice its share of its depth's files (at a tenth of Yahoo's, its largest would
+   * hold 59 % of its depth's files, and the files-per-directory distance grew from 0.0017 to
+   * 0.0135), skewing every other directory there.
+   */
+  static final double PLANT_FROM = 0.5;
   /** The most directories a model holds: its arrays are indexed by int. */
   public static final int MAX_DIRECTORIES = 200_000_000;
 
@@ -52,7 +61,49 @@ public final class ShapeModel {
    */
   public static ShapeModel of(JsonNode profile, double scale, long seed) {
     long[][] plan = plan(profile, scale);
-    return build(profile.path("byDepth"), plan[0], plan[1], (int) sum(plan[0]), new Random(seed));
+    return build(profile.path("byDepth"), plan[0], plan[1], (int) sum(plan[0]), new Random(seed),
+        planted(profile.path("largestDirectories"), plan[0], plan[1], scale));
+  }
+
+  /**
+   * The file counts of the profile's largest directories to plant at each depth, largest first:
+   * the scale times the directories it lists, the largest of them (at a scale over 1 each listed
+   * one about scale times), each at its own depth, as many there as leave the depth one
+   * directory drawn and fit its files; none below {@link #PLANT_FROM}. The quantiles give a
+   * depth's largest values only as its histogram's buckets have them (1,759 for Yahoo's 1,755
+   * and 1,701): planted, the largest directories have the profile's exact counts.
+   */
+  static int[][] planted(JsonNode largest, long[] dirs, long[] filesAt, double scale) {
+    int levels = dirs.length;
+    if (scale < PLANT_FROM) {
+      int[][] none = new int[levels][0];
+      return none;
+    }
+    List<long[]> listed = new ArrayList<>();
+    for (JsonNode row : largest) {
+      int d = row.path("depth").asInt(-1);
+      long f = row.path("files").asLong();
+      if (d >= 0 && d < levels && f > 0 && f <= MAX_DIRECTORY_ITEMS) {
+        listed.add(new long[] {f, d});
+      }
+    }
+    listed.sort((a, b) -> Long.compare(b[0], a[0]));
+    long plant = Math.round(scale * listed.size());
+    int[][] out = new int[levels][0];
+    long[] budget = new long[levels];
+    for (int d = 0; d < levels; d++) {
+      budget[d] = d + 1 < filesAt.length ? filesAt[d + 1] : 0;
+    }
+    for (long j = 0; j < plant; j++) {
+      long[] dir = listed.get((int) (j % listed.size()));
+      int d = (int) dir[1];
+      if (out[d].length < dirs[d] - 1 && dir[0] <= budget[d]) {
+        out[d] = Arrays.copyOf(out[d], out[d].length + 1);
+        out[d][out[d].length - 1] = (int) dir[0];
+        budget[d] -= dir[0];
+      }
+    }
+    return out;
   }
 
   /**
@@ -161,7 +212,7 @@ public final class ShapeModel {
   }
 
   private static ShapeModel build(JsonNode rows, long[] dirs, long[] filesAt, int total,
-      Random random) {
+      Random random, int[][] planted) {
     int[] parent = new int[total];
     int[] depth = new int[total];
     int[] files = new int[total];
@@ -176,7 +227,7 @@ public final class ShapeModel {
       int[] k = draw(rows.get(d).path("subdirectoriesPerDirectory").path("histogram"), n,
           children, random);
       int[] f = draw(rows.get(d).path("filesPerDirectory").path("histogram"), n, filesAt[d + 1],
-          random);
+          random, planted[d]);
       for (int i = 0; i < n; i++) {
         int dir = levelStart + i;
         depth[dir] = d;
@@ -199,6 +250,20 @@ public final class ShapeModel {
    * histogram is empty or all zeros.
    */
   static int[] draw(JsonNode histogram, int n, long total, Random random) {
+    return draw(histogram, n, total, random, new int[0]);
+  }
+
+  /**
+   * {@link #draw(JsonNode, int, long, Random)} with {@code plant} (fewer than {@code n} values
+   * adding up to at most {@code total}) in place of the largest quantiles: the other values are
+   * the n quantiles below them, brought to what the planted leave of the total.
+   */
+  static int[] draw(JsonNode histogram, int nAll, long totalAll, Random random, int[] plant) {
+    int n = nAll - plant.length;
+    long total = totalAll;
+    for (int p : plant) {
+      total -= p;
+    }
     long[] v = new long[n];
     long count = 0;
     for (JsonNode pair : histogram) {
@@ -209,7 +274,7 @@ public final class ShapeModel {
       int at = 0;
       long seen = histogram.get(0).get(1).asLong();
       for (int i = 0; i < n; i++) {
-        double rank = (i + 0.5) / n * count;
+        double rank = (i + 0.5) / nAll * count;
         while (seen < rank && at + 1 < histogram.size()) {
           seen += histogram.get(++at).get(1).asLong();
         }
@@ -274,7 +339,9 @@ public final class ShapeModel {
         given++;
       }
     }
-    for (int i = n - 1; i > 0; i--) {
+    out = Arrays.copyOf(out, nAll);
+    System.arraycopy(plant, 0, out, n, plant.length);
+    for (int i = nAll - 1; i > 0; i--) {
       int j = random.nextInt(i + 1);
       int t = out[i];
       out[i] = out[j];

@@ -180,6 +180,42 @@ class ShapeModelTest {
     }
   }
 
+  /**
+   * The profile's largest directories are in the namespace as it lists them: at half of it the
+   * larger half of them, at twice each of them twice, each with its files at its depth (issue
+   * 44: planted, not left to the histogram's buckets). Below half none is planted: at a tenth
+   * the largest (1,755 files) would hold 59 % of its depth's files.
+   */
+  @Test
+  void theLargestDirectoriesArePlantedAsTheProfileListsThem() {
+    java.util.List<JsonNode> listed = new java.util.ArrayList<>();
+    yahoo.path("largestDirectories").forEach(listed::add);
+    listed.sort((a, b) -> Long.compare(b.path("files").asLong(), a.path("files").asLong()));
+    assertThat(listed).hasSize(ProfileBuilder.LARGEST);
+    java.util.Map<String, Integer> tenth = new java.util.HashMap<>();
+    ShapeModel small = ShapeModel.of(yahoo, 0.1, 3);
+    for (int i = 0; i < small.directories(); i++) {
+      tenth.merge(small.depth(i) + ":" + small.files(i), 1, Integer::sum);
+    }
+    assertThat(tenth).doesNotContainKey("9:1755");
+    for (double scale : new double[] {0.5, 2}) {
+      ShapeModel m = ShapeModel.of(yahoo, scale, 3);
+      java.util.Map<String, Integer> made = new java.util.HashMap<>();
+      for (int i = 0; i < m.directories(); i++) {
+        made.merge(m.depth(i) + ":" + m.files(i), 1, Integer::sum);
+      }
+      java.util.Map<String, Integer> planted = new java.util.HashMap<>();
+      for (long j = 0; j < Math.round(scale * listed.size()); j++) {
+        JsonNode d = listed.get((int) (j % listed.size()));
+        planted.merge(d.path("depth").asInt() + ":" + d.path("files").asLong(), 1, Integer::sum);
+      }
+      for (java.util.Map.Entry<String, Integer> e : planted.entrySet()) {
+        assertThat(made.getOrDefault(e.getKey(), 0)).as("scale %s, depth:files %s", scale,
+            e.getKey()).isGreaterThanOrEqualTo(e.getValue());
+      }
+    }
+  }
+
   @Test
   void drawnValuesKeepTheirSharesAndSumExactly() throws Exception {
     JsonNode h = new ObjectMapper().readTree("[[0,40],[1,30],[5,20],[50,10]]");

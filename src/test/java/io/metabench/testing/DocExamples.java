@@ -103,13 +103,14 @@ public final class DocExamples {
   }
 
   /** The examples of one Markdown text, named {@code file} in their {@code where}. */
-  static List<Example> parse(String file, String text, File project) {
+  public static List<Example> parse(String file, String text, File project) {
     List<Example> out = new ArrayList<>();
-    Matcher block = Pattern.compile("(?m)^```(?:sh|bash)\\n(.*?)^```", Pattern.DOTALL)
-        .matcher(text);
+    // A block may be indented (inside a list item): its fences then are too, alike.
+    Matcher block = Pattern.compile("(?m)^([ \\t]*)```(?:sh|bash)\\n(.*?)^\\1```",
+        Pattern.DOTALL).matcher(text);
     while (block.find()) {
       int line = 1 + text.substring(0, block.start()).split("\n", -1).length;
-      String body = block.group(1).replaceAll("\\\\\\n\\s*", " ");
+      String body = block.group(2).replaceAll("\\\\\\n\\s*", " ");
       Map<String, String> vars = new LinkedHashMap<>();
       String blockId = file + ":" + line;
       for (String raw : body.split("\n")) {

@@ -51,7 +51,10 @@ class CapacityPinTest {
     assertThat(p.subject()).isEqualTo("the mix stat:3,exists:1");
   }
 
-  /** The answer names the prefill a search runs in: read by popularity, or only beside it. */
+  /**
+   * The answer names the prefill a search runs in: read by popularity, its items placed in it, or
+   * only beside it.
+   */
   @Test
   void theSubjectNamesThePrefillTheSearchRunsIn() {
     Configuration conf = new Configuration(false);
@@ -64,6 +67,9 @@ class CapacityPinTest {
     conf.set(ConfigKeys.ON_PREFILL, "uniform");
     assertThat(CapacityPlan.fromConfiguration(conf).subject())
         .isEqualTo("stat on a prefill tree of 10 files, uniform");
+    conf.set(ConfigKeys.OPERATIONS, "create_write");
+    assertThat(CapacityPlan.fromConfiguration(conf).subject())
+        .isEqualTo("create_write in a prefill tree of 10 files, placed by uniform");
   }
 
   @Test

@@ -214,6 +214,45 @@ class ITWritingInNamespace {
         .isTrue();
   }
 
+  /**
+   * A capacity search of create_write in the namespace: every step's creates are placed in the
+   * prefill's directories (each step in the prefill made anew, removed with the step's files),
+   * and the answer says so.
+   */
+  @Test
+  void aCapacitySearchOfCreatesPlacesEveryStepsCreatesInTheNamespace() throws Exception {
+    MetaBenchRun r;
+    java.util.List<String> audit;
+    try (AuditCapture capture = AuditCapture.start()) {
+      // A small tree (its prefill is made at every step) and a coarse precision: a few steps.
+      r = MetaBenchRun.run(new Configuration(), scratch, "-prefillFiles", "200", "-prefillDepth",
+          "2", "-prefillFanOut", "5", "-operation", "create_write", "-onPrefill", "uniform",
+          "-threads", "4", "-capacity", "p99=100ms", "-capacityStep", "2",
+          "-capacityPrecision", "90", "-clientWarmup", "0");
+      audit = capture.lines();
+    }
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.stdout).contains("create_write in a prefill tree of 200 files, placed by "
+        + "uniform holds ");
+    String root = "/benchmarks/MetaBench/prefill/map_0/";
+    Pattern create = Pattern.compile("cmd=create\\s+src=(\\S+)");
+    int placed = 0;
+    for (String line : audit) {
+      Matcher m = create.matcher(line);
+      if (m.find() && m.group(1).contains("/file_0_")) {
+        // In a leaf of the tree: d_<x>/d_<y>/file_0_<worker>_<i>.
+        assertThat(m.group(1).substring(root.length())).as(line)
+            .matches("d_[0-4]/d_[0-4]/file_0_[0-3]_\\d+");
+        placed++;
+      }
+    }
+    int measured = 0;
+    for (JsonNode step : r.json().get("steps")) {
+      measured += step.path("run").path("phases").get(0).path("attempted").asInt();
+    }
+    assertThat(placed).isGreaterThanOrEqualTo(measured).isPositive();
+  }
+
   private static String parent(String rel) {
     int slash = rel.lastIndexOf('/');
     return slash < 0 ? "" : rel.substring(0, slash);

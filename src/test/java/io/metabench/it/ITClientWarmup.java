@@ -12,9 +12,8 @@ import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -25,22 +24,11 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated
 class ITClientWarmup {
-  private static MiniHdfs hdfs;
+  @RegisterExtension
+  static final MiniHdfs.PerClass hdfs = new MiniHdfs.PerClass();
 
   @TempDir
   File scratch;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-  }
 
   /** The tree below {@code base} without MetaBench's own marker directory (whose state changes). */
   private static Map<String, String> namespace(FileSystem fs, Path base) throws Exception {

@@ -15,9 +15,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,22 +38,11 @@ class ITHadoopLines {
     LACKS.put("3.3.6", Arrays.<String>asList());
   }
 
-  private static MiniHdfs hdfs;
+  @RegisterExtension
+  static final MiniHdfs.PerClass hdfs = new MiniHdfs.PerClass();
 
   @TempDir
   File scratch;
-
-  @BeforeAll
-  static void startHdfs() throws Exception {
-    hdfs = MiniHdfs.start();
-  }
-
-  @AfterAll
-  static void stopHdfs() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-  }
 
   /**
    * {@code test} on every line, two at a time (each waits on JVMs of its own), each in a

@@ -17,9 +17,8 @@ import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -29,24 +28,13 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated
 class ITMapReduceLocal {
-  private static MiniHdfs hdfs;
+  @RegisterExtension
+  static final MiniHdfs.PerClass hdfs = new MiniHdfs.PerClass();
 
   @TempDir
   File scratch;
   @TempDir
   File localRoot;
-
-  @BeforeAll
-  static void startHdfs() throws Exception {
-    hdfs = MiniHdfs.start();
-  }
-
-  @AfterAll
-  static void stopHdfs() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-  }
 
   private static Configuration local() {
     Configuration conf = new Configuration();

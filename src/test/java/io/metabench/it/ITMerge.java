@@ -16,9 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.HdrHistogram.Histogram;
 import org.apache.hadoop.conf.Configuration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,22 +28,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ITMerge {
   private static final String[] PHASES = {"create_write", "open_read", "rename", "delete"};
-  private static MiniHdfs hdfs;
+  @RegisterExtension
+  static final MiniHdfs.PerClass hdfs = new MiniHdfs.PerClass();
 
   @TempDir
   File scratch;
-
-  @BeforeAll
-  static void startHdfs() throws Exception {
-    hdfs = MiniHdfs.start();
-  }
-
-  @AfterAll
-  static void stopHdfs() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-  }
 
   private static Configuration local() {
     Configuration conf = new Configuration();

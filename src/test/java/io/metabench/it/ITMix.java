@@ -9,9 +9,8 @@ import java.io.File;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,22 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  * removes what a mix left.
  */
 class ITMix {
-  private static MiniHdfs hdfs;
+  @RegisterExtension
+  static final MiniHdfs.PerClass hdfs = new MiniHdfs.PerClass();
 
   @TempDir
   File scratch;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-  }
 
   private MetaBenchRun run(String... args) throws Exception {
     return MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch, args);

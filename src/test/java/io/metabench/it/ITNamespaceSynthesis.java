@@ -21,9 +21,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -35,22 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
  * too small to keep the shape is made, found outside the bounds, and exits 1.
  */
 class ITNamespaceSynthesis {
-  private static MiniHdfs hdfs;
+  @RegisterExtension
+  static final MiniHdfs.PerClass hdfs = new MiniHdfs.PerClass();
 
   @TempDir
   File scratch;
-
-  @BeforeAll
-  static void startHdfs() throws Exception {
-    hdfs = MiniHdfs.start();
-  }
-
-  @AfterAll
-  static void stopHdfs() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-  }
 
   private static MetaBenchRun run(Configuration conf, File scratch, String... args)
       throws Exception {

@@ -15,9 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -31,22 +30,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ITWritingInNamespace {
   private static final double SCALE = 0.01;
   private static final long SEED = 3;
-  private static MiniHdfs hdfs;
+  @RegisterExtension
+  static final MiniHdfs.PerClass hdfs = new MiniHdfs.PerClass();
 
   @TempDir
   File scratch;
-
-  @BeforeAll
-  static void startHdfs() throws Exception {
-    hdfs = MiniHdfs.start();
-  }
-
-  @AfterAll
-  static void stopHdfs() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-  }
 
   /** A run in {@code base} with the prefill's options (a namespace of yahoo's shape). */
   private MetaBenchRun run(String base, String... args) throws Exception {

@@ -108,4 +108,38 @@ public final class MiniHdfs implements Closeable {
     cluster.shutdown();
     FileUtil.fullyDelete(dir);
   }
+
+  /**
+   * A MiniHdfs the tests of one class share: started before the first, closed after the last.
+   * Register it on a static field with {@code @RegisterExtension}.
+   */
+  public static final class PerClass implements org.junit.jupiter.api.extension.BeforeAllCallback,
+      org.junit.jupiter.api.extension.AfterAllCallback {
+    private MiniHdfs hdfs;
+
+    @Override
+    public void beforeAll(org.junit.jupiter.api.extension.ExtensionContext context)
+        throws IOException {
+      hdfs = start();
+    }
+
+    @Override
+    public void afterAll(org.junit.jupiter.api.extension.ExtensionContext context) {
+      if (hdfs != null) {
+        hdfs.close();
+      }
+    }
+
+    public URI uri() {
+      return hdfs.uri();
+    }
+
+    public FileSystem fs() {
+      return hdfs.fs();
+    }
+
+    public MiniDFSCluster cluster() {
+      return hdfs.cluster();
+    }
+  }
 }

@@ -187,8 +187,10 @@ public final class StepVerdict {
       if (storeSlow) {
         store.add(what);
       } else {
-        client.add(what + ", the store answering within its bounds; " + workersNeeded(p, offered,
-            bounds.isEmpty() ? Double.NaN : bounds.get(0).millis(), spread));
+        // A bound already broken by waiting said what it takes; once is enough.
+        client.add(what + ", the store answering within its bounds" + (client.isEmpty()
+            ? "; " + workersNeeded(p, offered, bounds.isEmpty() ? Double.NaN
+            : bounds.get(0).millis(), spread) : ""));
       }
     }
     if (store.isEmpty() && client.isEmpty()) {

@@ -101,6 +101,17 @@ class StepVerdictTest {
         + "store answering within its bounds");
   }
 
+  /** Waiting broke the bound and the rate fell short: what it takes is said once. */
+  @Test
+  void whatItTakesIsSaidOnceWhenTheRateFellShortToo() {
+    StepVerdict v = StepVerdict.judge(phase(9_000, 0, 40, 8), 1000, P99_10MS, 0.01, true);
+    assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.INVALID);
+    String d = v.describe();
+    assertThat(d).contains("achieved 900.0/s").endsWith("the store answering within its bounds");
+    assertThat(d.indexOf("takes at least")).isEqualTo(d.lastIndexOf("takes at least"))
+        .isPositive();
+  }
+
   @Test
   void nothingRunIsInvalid() {
     StepVerdict v = StepVerdict.judge(phase(0, 0, 2, 2), 1000, P99_10MS, 0.01, true);

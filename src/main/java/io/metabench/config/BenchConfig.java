@@ -175,6 +175,11 @@ public final class BenchConfig {
     return (Boolean) values.get(Option.CLEANUP);
   }
 
+  /** Whether {@link #cleanup} leaves the prefill (a capacity search's steps). */
+  public boolean cleanupKeepsPrefill() {
+    return (Boolean) values.get(Option.CLEANUP_KEEPS_PREFILL);
+  }
+
   /** Where the JSON result goes; empty for the default timestamped file. */
   public String jsonOut() {
     return (String) values.get(Option.JSON_OUT);

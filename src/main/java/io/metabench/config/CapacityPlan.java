@@ -132,11 +132,6 @@ public final class CapacityPlan {
       throw new InvalidInputException("-capacity cannot pace " + op.id() + ": a traversal is one "
           + "walk, not operations at a rate; search an operation such as stat or create_write");
     }
-    if (op == OpType.MIX && config.prefill().places(op)) {
-      throw new InvalidInputException("-capacity with -onPrefill searches one operation in the "
-          + "prefill's namespace; a mix in it is not searched yet: search it beside the prefill "
-          + "(drop -onPrefill)");
-    }
     MixSpec mix = op == OpType.MIX ? config.mix() : MixSpec.NONE;
     MixSpec pinned = pins(conf, op, mix);
     for (LatencyBounds.Bound b : bounds.bounds()) {
@@ -164,7 +159,8 @@ public final class CapacityPlan {
   /**
    * The prefill a search of {@code op} runs in, named as its answer names it: the profile and
    * scale (or the tree's size) it reads by popularity ({@code " on yahoo (sha256 …) at scale
-   * 0.1, zipf:1.1"}), places its items in ({@code " in …, placed by zipf:1.1"}), or only works
+   * 0.1, zipf:1.1"}), places its items in ({@code " in …, placed by zipf:1.1"}; a mix, which does both, {@code
+   * " in …, picked by zipf:1.1"}), or only works
    * beside ({@code " beside …"}); empty without one.
    */
   private static String namespace(PrefillPlan prefill, OpType op) {
@@ -175,7 +171,8 @@ public final class CapacityPlan {
         + io.metabench.namespace.ShapedTree.scaleText(prefill.scale())
         : "a prefill tree of " + prefill.files() + " files";
     return prefill.reads(op) ? " on " + what + ", " + prefill.popularity()
-        : prefill.places(op) ? " in " + what + ", placed by " + prefill.popularity()
+        : prefill.places(op) ? " in " + what + (op == OpType.MIX ? ", picked" : ", placed")
+        + " by " + prefill.popularity()
         : " beside " + what;
   }
 

@@ -65,6 +65,12 @@ public final class ConfigKeys {
   /** Remove what the run made (only names MetaBench generates, in a marked base directory). */
   public static final String CLEANUP = "metabench.cleanup";
 
+  /**
+   * Whether {@link #CLEANUP} leaves the prefill standing: a capacity search's steps remove their
+   * own items and keep the prefill it made once.
+   */
+  public static final String CLEANUP_KEEPS_PREFILL = "metabench.cleanup.keeps.prefill";
+
   /** Where the JSON result goes; empty means a timestamped file in the working directory. */
   public static final String JSON_OUT = "metabench.json.out";
 

@@ -102,9 +102,10 @@ public enum Option {
           + "<baseDir>/replay yourself")
       .help("After the phases, remove what this map made (only MetaBench's own names, in a base "
           + "directory carrying its marker); may be given without -operation")),
+  CLEANUP_KEEPS_PREFILL(KEY_ONLY, BOOL, setting(ConfigKeys.CLEANUP_KEEPS_PREFILL).def(false)
+      .run(null).group(Group.PHASES).help("-cleanup leaves the prefill (a capacity step's)")),
   JSON_OUT(SET, TEXT, cli("file", "jsonOut").key(ConfigKeys.JSON_OUT).def("").run(null)
-      .group(Group.OUTPUT)
-      .help("JSON result file (default: result.json in the run's own directory, "
+      .group(Group.OUTPUT).help("JSON result file (default: result.json in the run's own directory, "
           + "metabench-results/<yyyyMMdd-HHmmss>-<operations>-<target>/)")),
   NNBENCH_LOG(SET, TEXT, cli("file", "nnbenchLog").key(ConfigKeys.NNBENCH_LOG)
       .def("NNBench_results.log").run(null).group(Group.OUTPUT)

@@ -91,7 +91,7 @@ public final class PrefillPlan {
    * read the prefill's files).
    */
   public boolean places(OpType op) {
-    return popularity().picks() && !op.onlyReads() && !op.traverses();
+    return popularity().picks() && op.changesItems();
   }
 
   /**

@@ -92,6 +92,15 @@ public enum OpType {
     return treeOp != null;
   }
 
+  /**
+   * Whether the phase makes, changes or removes the workers' own items (neither only reads them
+   * nor traverses): with {@code -onPrefill} such a phase places them in the prefill's
+   * directories.
+   */
+  public boolean changesItems() {
+    return !onlyReads() && !traverses();
+  }
+
   /** Whether the operation only reads items (so it may read another worker's or map's). */
   public boolean onlyReads() {
     return this == OPEN_READ || this == STAT || this == EXISTS || this == LIST;

@@ -337,8 +337,8 @@ public final class BenchmarkRunner {
         return true;
       }, state.dirLayout(), false, 0, -1));
     }
-    PrefillState prefill = BaseDirMarker.readPrefill(control, target.baseDir(),
-        config.mapIndex());
+    PrefillState prefill = config.cleanupKeepsPrefill() ? null
+        : BaseDirMarker.readPrefill(control, target.baseDir(), config.mapIndex());
     if (prefill != null) {
       Map<String, FailureCount> left = prefill().cleanup(prefill, files);
       if (left.isEmpty()) {

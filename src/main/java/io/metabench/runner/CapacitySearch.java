@@ -143,12 +143,15 @@ public final class CapacitySearch {
     return search(plan, target.fsUri() + "", base.threads(), new Steps() {
       @Override
       public void before() throws IOException, InterruptedException {
-        // What every step leaves as it is (reads, chmod, ...) is made once for all steps, as
-        // a step of an operation that uses its items up cannot have it; reads of the prefill's
-        // files (-onPrefill) need only the prefill, made (and checked) by a run of it alone.
-        if (readsPrefill(base)) {
+        // A prefill is made (and checked) once, by a run of it alone, and kept by every step's
+        // cleanup: reads of its files (-onPrefill) need only it, the other steps' items (a
+        // mix's too) go beside it or into its directories. What every step leaves as it is
+        // (reads, chmod, ...) is made once for all steps, as a step of an operation that uses
+        // its items up cannot have it.
+        if (base.prefill().asked()) {
           unmeasured(null, 1);
-        } else if (plan.keepsNames()) {
+        }
+        if (plan.keepsNames() && !readsPrefill(base)) {
           unmeasured(firstOperation(plan.operation()), kept);
         }
       }
@@ -161,9 +164,9 @@ public final class CapacitySearch {
 
       @Override
       public void after() throws IOException, InterruptedException {
-        // The prefill was asked for: it stays, as after any run, for -cleanup to remove.
-        if (plan.keepsNames() && !readsPrefill(base)) {
-          cleanupOnly();
+        // A prefill stays, as after any run, unless the search was given -cleanup.
+        if (base.cleanup() || plan.keepsNames() && !readsPrefill(base)) {
+          cleanupOnly(!base.cleanup());
         }
       }
     }, stop, listener);
@@ -256,6 +259,7 @@ public final class CapacitySearch {
     Configuration c = runOf(conf, op);
     c.set(ConfigKeys.RATE, Double.toString(rate / Math.max(1, given.processes())));
     c.setBoolean(ConfigKeys.QUIET, true);
+    c.setBoolean(ConfigKeys.CLEANUP_KEEPS_PREFILL, true);
     // A mix's operations at this rate: any pinned at their own rates, the rest by weight.
     MixSpec mix = plan.mixAt(rate);
     if (op == OpType.MIX) {
@@ -269,6 +273,7 @@ public final class CapacitySearch {
     if (plan.keepsNames()) {
       // Its items made once, before the first step, and read by every step.
       c.setLong(ConfigKeys.FILES_PER_WORKER, kept);
+      c.setBoolean(ConfigKeys.CLEANUP, false);
     } else if (op == OpType.MIX) {
       MixSet set = MixSet.of(mix, rate == 0 ? PROBE_ITEMS : rate * seconds / threads);
       c.setLong(ConfigKeys.FILES_PER_WORKER, set.items);
@@ -350,6 +355,8 @@ public final class CapacitySearch {
     c.set(ConfigKeys.RATE, "0");
     c.setLong(ConfigKeys.CLIENT_WARMUP_MILLIS, 0);
     c.setBoolean(ConfigKeys.QUIET, true);
+    // What it makes is for the steps: a -cleanup given to the search removes it after them.
+    c.setBoolean(ConfigKeys.CLEANUP, false);
     executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy,
         PhaseEngine.EarlyEnd.NEVER);
   }
@@ -359,11 +366,15 @@ public final class CapacitySearch {
     return plan.operation() != null && base.prefill().reads(plan.operation());
   }
 
-  /** Removes what the search made (a run with -cleanup and no phase). */
-  private void cleanupOnly() throws IOException, InterruptedException {
+  /**
+   * Removes what the search made (a run with -cleanup and no phase), its prefill too unless
+   * {@code keepPrefill}.
+   */
+  private void cleanupOnly(boolean keepPrefill) throws IOException, InterruptedException {
     Configuration c = runOf(conf, null);
     c.setBoolean(ConfigKeys.QUIET, true);
     c.setBoolean(ConfigKeys.CLEANUP, true);
+    c.setBoolean(ConfigKeys.CLEANUP_KEEPS_PREFILL, keepPrefill);
     executor.run(BenchConfig.fromConfiguration(c), c, target, warmedBy,
         PhaseEngine.EarlyEnd.NEVER);
   }

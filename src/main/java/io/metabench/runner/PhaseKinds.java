@@ -104,7 +104,7 @@ final class PhaseKinds {
     }
     // Items placed in the prefill's directories go into directories the prefill made, and
     // those are never removed with them.
-    boolean placed = layout.placedBy().picks() && !op.onlyReads() && !op.traverses();
+    boolean placed = layout.placedBy().picks() && op.changesItems();
     if (op.createsItems() && !placed) {
       makeLeafDirs(paths, fs, ofFiles, op.id());
     }

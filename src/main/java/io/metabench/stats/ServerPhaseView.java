@@ -206,7 +206,9 @@ public final class ServerPhaseView {
     double opsInside = phase.windowSeconds() <= 0 ? 0
         : phase.successes() * Math.min(1.0, insideSeconds / phase.windowSeconds());
     for (Map.Entry<String, Method> m : inside.entrySet()) {
-      double share = phase.name().equals(OpType.MIX.id()) ? OWN_SHARE_IN_MIX
+      // A mix's whole (not one of its operations, op() of which is its own) spreads its calls
+      // over its operations: a rare one's methods are its own at a smaller share.
+      double share = phase.op() == OpType.MIX && !phase.partOfMix() ? OWN_SHARE_IN_MIX
           : OWN_SHARE;
       boolean isOwn = names.isEmpty() ? m.getValue().calls >= share * opsInside
           : names.contains(m.getKey());

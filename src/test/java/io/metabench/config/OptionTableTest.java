@@ -70,6 +70,7 @@ class OptionTableTest {
     sample(Option.LOCAL_CLIENT, "HADOOP", "HADOOP", "hadoop");
     sample(Option.RETRIES, "2", "2", 2);
     sample(Option.CLEANUP, null, "true", true);
+    sample(Option.CLEANUP_KEEPS_PREFILL, "true", "true", null);
     sample(Option.JSON_OUT, "r.json", "r.json", null);
     sample(Option.NNBENCH_LOG, "n.log", "n.log", null);
     sample(Option.CONNECT_TIMEOUT, "5", "5", null);

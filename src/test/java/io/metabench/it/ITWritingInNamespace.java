@@ -204,41 +204,105 @@ class ITWritingInNamespace {
 
   /**
    * A capacity search of create_write in the namespace: every step's creates are placed in the
-   * prefill's directories (each step in the prefill made anew, removed with the step's files),
-   * and the answer says so.
+   * prefill's directories, the prefill made once before the first step and kept by every step's
+   * cleanup (and after the search), and the answer says so.
    */
   @Test
   void aCapacitySearchOfCreatesPlacesEveryStepsCreatesInTheNamespace() throws Exception {
     MetaBenchRun r;
     java.util.List<String> audit;
     try (AuditCapture capture = AuditCapture.start()) {
-      // A small tree (its prefill is made at every step) and a coarse precision: a few steps.
-      r = MetaBenchRun.run(new Configuration(), scratch, "-prefillFiles", "200", "-prefillDepth",
-          "2", "-prefillFanOut", "5", "-operation", "create_write", "-onPrefill", "uniform",
-          "-threads", "4", "-capacity", "p99=100ms", "-capacityStep", "2",
-          "-capacityPrecision", "90", "-clientWarmup", "0");
+      // A small tree and a coarse precision: a few steps.
+      r = MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch, "-prefillFiles",
+          "200", "-prefillDepth", "2", "-prefillFanOut", "5", "-operation", "create_write",
+          "-onPrefill", "uniform", "-threads", "4", "-capacity", "p99=100ms", "-capacityStep",
+          "2", "-capacityPrecision", "90", "-clientWarmup", "0", "-baseDir",
+          hdfs.uri() + "/capacity-create");
       audit = capture.lines();
     }
     assertThat(r.exitCode).as(r.toString()).isZero();
     assertThat(r.stdout).contains("create_write in a prefill tree of 200 files, placed by "
         + "uniform holds ");
-    String root = "/benchmarks/MetaBench/prefill/map_0/";
-    Pattern create = Pattern.compile("cmd=create\\s+src=(\\S+)");
-    int placed = 0;
-    for (String line : audit) {
-      Matcher m = create.matcher(line);
-      if (m.find() && m.group(1).contains("/file_0_")) {
-        // In a leaf of the tree: d_<x>/d_<y>/file_0_<worker>_<i>.
-        assertThat(m.group(1).substring(root.length())).as(line)
-            .matches("d_[0-4]/d_[0-4]/file_0_[0-3]_\\d+");
-        placed++;
-      }
-    }
     int measured = 0;
     for (JsonNode step : r.json().get("steps")) {
       measured += step.path("run").path("phases").get(0).path("attempted").asInt();
     }
-    assertThat(placed).isGreaterThanOrEqualTo(measured).isPositive();
+    assertThat(placedInTree(audit, "/capacity-create", "create"))
+        .isGreaterThanOrEqualTo(measured).isPositive();
+    assertThat(prefillKeptAfterOneMaking(audit, "/capacity-create")).isEqualTo(200);
+  }
+
+  /**
+   * A capacity search of a mix in the namespace: each step's stats read the prefill's files,
+   * its creates and deletes work on the step's own files in its directories; the prefill made
+   * once and kept.
+   */
+  @Test
+  void aCapacitySearchOfAMixReadsAndPlacesInTheNamespace() throws Exception {
+    MetaBenchRun r;
+    java.util.List<String> audit;
+    try (AuditCapture capture = AuditCapture.start()) {
+      r = MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch, "-prefillFiles",
+          "200", "-prefillDepth", "2", "-prefillFanOut", "5", "-mix",
+          "stat:80,create_write:10,delete:10", "-onPrefill", "uniform", "-threads", "4",
+          "-capacity", "p99=100ms", "-capacityStep", "2", "-capacityPrecision", "90",
+          "-clientWarmup", "0", "-baseDir", hdfs.uri() + "/capacity-mix");
+      audit = capture.lines();
+    }
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    assertThat(r.stdout).contains(" in a prefill tree of 200 files, picked by uniform holds ");
+    assertThat(placedInTree(audit, "/capacity-mix", "create")).isPositive();
+    assertThat(placedInTree(audit, "/capacity-mix", "delete")).isPositive();
+    String root = "/capacity-mix/prefill/map_0/";
+    int reads = 0;
+    for (String line : audit) {
+      Matcher m = Pattern.compile("cmd=getfileinfo\\s+src=" + root + "(\\S+)").matcher(line);
+      reads += m.find() && m.group(1).matches("d_[0-4]/d_[0-4]/file_\\d+") ? 1 : 0;
+    }
+    assertThat(reads).isPositive();
+    assertThat(prefillKeptAfterOneMaking(audit, "/capacity-mix")).isEqualTo(200);
+  }
+
+  /**
+   * How many of the audit's {@code cmd} calls were on the run's own files in a leaf of the
+   * 5 x 5 prefill tree ({@code d_<x>/d_<y>/file_0_<worker>_<i>}); fails on one elsewhere.
+   */
+  private static int placedInTree(java.util.List<String> audit, String base, String cmd) {
+    String root = base + "/prefill/map_0/";
+    Pattern call = Pattern.compile("cmd=" + cmd + "\\s+src=(\\S+)");
+    int placed = 0;
+    for (String line : audit) {
+      Matcher m = call.matcher(line);
+      if (m.find() && m.group(1).contains("/file_0_")) {
+        assertThat(m.group(1).substring(root.length())).as(line)
+            .matches("d_[0-4]/d_[0-4]/file_0_[0-3]_\\d+(_r)?");
+        placed++;
+      }
+    }
+    return placed;
+  }
+
+  /**
+   * The prefill's files the audit shows made (each once: none removed, so none made again),
+   * after checking that none was deleted and that the tree is still there.
+   */
+  private static int prefillKeptAfterOneMaking(java.util.List<String> audit, String base)
+      throws Exception {
+    Pattern prefill = Pattern.compile("cmd=(create|delete)\\s+src=" + base + "/prefill/"
+        + "map_0/d_[0-4]/d_[0-4]/file_\\d+\\s");
+    int made = 0;
+    for (String line : audit) {
+      Matcher m = prefill.matcher(line);
+      if (m.find()) {
+        assertThat(m.group(1)).as(line).isEqualTo("create");
+        made++;
+      }
+    }
+    org.apache.hadoop.fs.FileSystem fs = org.apache.hadoop.fs.FileSystem.get(
+        hdfs.uri(), MiniHdfs.clientConf(new Configuration()));
+    assertThat(fs.listStatus(new org.apache.hadoop.fs.Path(base + "/prefill/map_0/d_4/d_4")))
+        .as("the prefill's last leaf after the search").hasSize(8);
+    return made;
   }
 
   private static String parent(String rel) {

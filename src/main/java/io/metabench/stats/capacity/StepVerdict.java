@@ -28,6 +28,8 @@ import org.HdrHistogram.Histogram;
  * <p>Immutable.
  */
 public final class StepVerdict {
+  /** Why a bound broke while the store answered within it. */
+  private static final String WAITED = "operations waited for a free worker";
   /**
    * The least part of a bound the wait before each call (from its due time to its start) must
    * take for a broken bound to be the client's: a store whose own percentile is within this much
@@ -127,12 +129,20 @@ public final class StepVerdict {
         : seen.contains(Outcome.BROKEN) ? Outcome.BROKEN
         : seen.contains(Outcome.INVALID) ? Outcome.INVALID : Outcome.HELD;
     java.util.Set<String> reasons = new java.util.LinkedHashSet<>();
+    java.util.Set<String> advised = new java.util.HashSet<>();
     double worst = 0;
     for (int i = 0; i < each.size(); i++) {
       StepVerdict v = each.get(i);
       worst = Double.isNaN(v.worstRatio) ? worst : Math.max(worst, v.worstRatio);
       for (String r : v.reasons) {
-        reasons.add(names.get(i) + ": " + r);
+        if (reasons.contains(names.get(i) + ": " + r)) {
+          continue;
+        }
+        // The workers it takes are the same for every part at the step's rate: said once.
+        int at = r.indexOf(WAITED + "; ");
+        String advice = at < 0 ? null : r.substring(at + WAITED.length() + 2);
+        reasons.add(names.get(i) + ": " + (advice == null || advised.add(advice) ? r
+            : r.substring(0, at + WAITED.length())));
       }
     }
     return new StepVerdict(o, new ArrayList<>(reasons), worst, each.get(0).clientPaused);
@@ -168,7 +178,7 @@ public final class StepVerdict {
               ms(service), 100 * (1 - CLIENT_SHARE)));
         } else {
           client.add(String.format(Locale.ROOT, "p%s %s ms > %s ms from when due, but the store "
-              + "answered p%s in %s ms: operations waited for a free worker; %s",
+              + "answered p%s in %s ms: " + WAITED + "; %s",
               LatencyBounds.number(b.percentile()), ms(fromDue),
               LatencyBounds.number(b.millis()), LatencyBounds.number(b.percentile()),
               ms(service), workersNeeded(p, offered, b.millis(), spread)));

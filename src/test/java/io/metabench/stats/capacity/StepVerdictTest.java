@@ -112,6 +112,19 @@ class StepVerdictTest {
         .isPositive();
   }
 
+  /** A mix whose parts all waited for workers: what it takes is said once, for the first. */
+  @Test
+  void aMixSaysWhatItTakesOnce() {
+    List<PhaseResult> parts = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 40, 8),
+        phase(OpType.OPEN_READ, 2_000, 0, 40, 8));
+    StepVerdict v = StepVerdict.judgeMix(PhaseResult.totalOfMix(parts), parts, 1000,
+        LatencyBounds.parse("p99=10ms"), 0.01, true, 1);
+    String d = v.describe();
+    assertThat(d).contains("stat: p99 40.").contains("open_read: p99 40.");
+    assertThat(d.indexOf("takes at least 10 workers")).isPositive()
+        .isEqualTo(d.lastIndexOf("takes at least 10 workers"));
+  }
+
   @Test
   void nothingRunIsInvalid() {
     StepVerdict v = StepVerdict.judge(phase(0, 0, 2, 2), 1000, P99_10MS, 0.01, true);

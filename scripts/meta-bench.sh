@@ -19,6 +19,11 @@
 #   scripts/meta-bench.sh replay -auditLog hdfs-audit.log [-baseDir URI] [-threads n]
 #                        [-replaySpeed x] [-replayPrecreate false] [options]
 #       Replays an HDFS NameNode audit log under <baseDir>/replay (docs/replay.md).
+#   scripts/meta-bench.sh profile [-outDir dir] FSIMAGE | profile [-threads n] URI
+#       A namespace's shape, read from an fsimage or a listing, as a shareable profile
+#       (docs/namespaces.md).
+#   scripts/meta-bench.sh image -nameDir DIR[,DIR] -prefillProfile NAME -prefillScale S [...]
+#       Writes a namespace into a stopped NameNode's image (docs/namespaces.md#for-a-clusters-namenode).
 #
 # Environment (used only with the OPERATION form):
 #   THREADS (10)  NUM_FILES (unset: each phase sized to measure about 4 s, -sizeFor; 1000
@@ -72,7 +77,8 @@ if [ $# -eq 0 ]; then
   exit 2
 fi
 
-if [[ "$1" == -* || "$1" == report || "$1" == replay || "$1" == compare || "$1" == merge ]]; then
+if [[ "$1" == -* || "$1" == report || "$1" == replay || "$1" == compare || "$1" == merge
+      || "$1" == profile || "$1" == image ]]; then
   args=("$@")
 else
   op=$1

@@ -51,6 +51,7 @@ public final class MetaBench extends Configured implements Tool {
     c.put("merge", MergeCommand::new);
     c.put("replay", ReplayCommand::new);
     c.put("profile", ProfileCommand::new);
+    c.put("image", io.metabench.command.ImageCommand::new);
     COMMANDS = Collections.unmodifiableMap(c);
   }
 

@@ -71,9 +71,19 @@ public final class ImageWriter {
    */
   public static Written addTo(File image, PrefillShape shape, short replication, long blockSize)
       throws IOException {
+    return addTo(image, shape, replication, blockSize,
+        java.util.Collections.<org.apache.hadoop.fs.Path>emptyList());
+  }
+
+  /**
+   * As {@link #addTo(File, PrefillShape, short, long)}, with {@code emptyFiles} besides (each
+   * in a directory the image gets new, such as MetaBench's records under a new base directory).
+   */
+  public static Written addTo(File image, PrefillShape shape, short replication, long blockSize,
+      List<org.apache.hadoop.fs.Path> emptyFiles) throws IOException {
     long start = System.nanoTime();
     BaseImage base = BaseImage.read(image);
-    NewDirectories dirs = NewDirectories.of(base, shape);
+    NewDirectories dirs = NewDirectories.of(base, shape, emptyFiles);
     File tmp = new File(image.getPath() + ".metabench.tmp");
     MessageDigest md5;
     try {
@@ -160,8 +170,8 @@ public final class ImageWriter {
     }
 
     void writeInodes(OutputStream out) throws IOException {
-      long added = dirs.size() + shape.files();
-      INodeSection.newBuilder().setLastInodeId(firstFileId + shape.files() - 1)
+      long added = dirs.size() + shape.files() + dirs.extraFiles();
+      INodeSection.newBuilder().setLastInodeId(firstFileId + shape.files() + dirs.extraFiles() - 1)
           .setNumInodes(base.inodes.size() + added).build().writeDelimitedTo(out);
       for (INodeSection.INode n : base.inodes) {
         n.writeDelimitedTo(out);
@@ -181,6 +191,10 @@ public final class ImageWriter {
       n = INodeSection.INode.newBuilder().setType(INodeSection.INode.Type.FILE).setFile(file);
       for (long i = 0; i < shape.files(); i++) {
         n.setId(firstFileId + i).setName(NewDirectories.bytes(shape.fileName(i))).build()
+            .writeDelimitedTo(out);
+      }
+      for (int k = 0; k < dirs.extraFiles(); k++) {
+        n.setId(firstFileId + shape.files() + k).setName(dirs.extraNameBytes(k)).build()
             .writeDelimitedTo(out);
       }
     }

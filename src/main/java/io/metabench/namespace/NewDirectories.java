@@ -31,6 +31,9 @@ final class NewDirectories {
   /** Each directory's subdirectories: those of {@code d} are {@code sub[subStart[d]..]}. */
   private int[] subStart;
   private int[] sub;
+  /** Empty files beside the shape (MetaBench's records): each one's directory and name. */
+  private final List<Integer> extraDir = new ArrayList<>();
+  private final List<String> extraName = new ArrayList<>();
 
   private NewDirectories(long attachId, long attachPermission) {
     this.attachId = attachId;
@@ -44,6 +47,16 @@ final class NewDirectories {
    *     its ancestors goes
    */
   static NewDirectories of(BaseImage base, PrefillShape shape) {
+    return of(base, shape, java.util.Collections.<Path>emptyList());
+  }
+
+  /**
+   * As {@link #of(BaseImage, PrefillShape)}, with {@code emptyFiles} too, each in a directory
+   * this adds (one of the shape root's new ancestors, or a new one under such).
+   *
+   * @throws IllegalArgumentException for an empty file whose directory's parent is not added
+   */
+  static NewDirectories of(BaseImage base, PrefillShape shape, List<Path> emptyFiles) {
     String rootPath = shape.root().toUri().getPath();
     String[] parts = rootPath.substring(1).split("/");
     long at = FsImageProfiler.ROOT_ID;
@@ -83,6 +96,15 @@ final class NewDirectories {
     }
     for (Path dir : shape.innerDirsDeepestFirst()) {
       dirs.add(dir.toUri().getPath(), index, paths);
+    }
+    for (Path f : emptyFiles) {
+      String dir = f.getParent().toUri().getPath();
+      String above = f.getParent().getParent().toUri().getPath();
+      if (!index.containsKey(dir) && !index.containsKey(above)) {
+        throw new IllegalArgumentException(f + " is not in a directory the image gets new");
+      }
+      dirs.extraDir.add(dirs.add(dir, index, paths));
+      dirs.extraName.add(f.getName());
     }
     dirs.link(index, paths, units);
     return dirs;
@@ -134,6 +156,16 @@ final class NewDirectories {
     return names.size();
   }
 
+  /** How many empty files are added beside the shape's. */
+  int extraFiles() {
+    return extraName.size();
+  }
+
+  /** Empty file {@code k}'s name. */
+  ByteString extraNameBytes(int k) {
+    return bytes(extraName.get(k));
+  }
+
   long attachId() {
     return attachId;
   }
@@ -159,11 +191,19 @@ final class NewDirectories {
     int subs = subStart[d + 1] - subStart[d];
     long first = unit[d] < 0 ? 0 : shape.firstFile(unit[d]);
     long files = unit[d] < 0 ? 0 : shape.filesIn(unit[d]);
-    if (subs + files == 0) {
+    int extras = java.util.Collections.frequency(extraDir, d);
+    if (subs + files + extras == 0) {
       return null;
     }
-    String[] childNames = new String[subs + (int) files];
+    String[] childNames = new String[subs + (int) files + extras];
     long[] ids = new long[childNames.length];
+    // The empty files' ids follow the shape's files (firstFileId + files + k).
+    for (int k = 0, at = subs + (int) files; k < extraDir.size(); k++) {
+      if (extraDir.get(k) == d) {
+        childNames[at] = extraName.get(k);
+        ids[at++] = firstFileId + shape.files() + k;
+      }
+    }
     for (int k = 0; k < subs; k++) {
       int c = sub[subStart[d] + k];
       childNames[k] = names.get(c);

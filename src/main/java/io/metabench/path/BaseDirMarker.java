@@ -73,7 +73,7 @@ public final class BaseDirMarker {
     return new Path(baseDir, MARKER_DIR);
   }
 
-  private static Path markerFile(Path baseDir) {
+  static Path markerFile(Path baseDir) {
     return new Path(markerDir(baseDir), MARKER_FILE);
   }
 
@@ -126,18 +126,29 @@ public final class BaseDirMarker {
     if (!fs.mkdirs(markerDir(baseDir))) {
       throw new IOException("could not create " + markerDir(baseDir));
     }
-    Properties p = new Properties();
-    p.setProperty("created.by", "MetaBench " + toolVersion);
     // A directory found being claimed may have been created by the other process: not knowing,
     // MetaBench records that it did not create it, so it never removes it.
-    p.setProperty(CREATED_BASE_DIR, Boolean.toString(ownership == Ownership.ABSENT));
-    try (OutputStream out = fs.create(markerFile(baseDir), false)) {
-      p.store(out, MARKER_COMMENT);
+    try {
+      writeMarker(fs, baseDir, toolVersion, ownership == Ownership.ABSENT, false);
     } catch (IOException e) {
       // Another process started at the same moment wrote it first: the directory is marked.
       if (!fs.exists(markerFile(baseDir))) {
         throw e;
       }
+    }
+  }
+
+  /**
+   * Writes the marker: made by MetaBench {@code toolVersion}, which created the base directory
+   * or not ({@code createdBaseDir}); over one there only when {@code overwrite}.
+   */
+  static void writeMarker(FileSystem fs, Path baseDir, String toolVersion,
+      boolean createdBaseDir, boolean overwrite) throws IOException {
+    Properties p = new Properties();
+    p.setProperty("created.by", "MetaBench " + toolVersion);
+    p.setProperty(CREATED_BASE_DIR, Boolean.toString(createdBaseDir));
+    try (OutputStream out = fs.create(markerFile(baseDir), overwrite)) {
+      p.store(out, MARKER_COMMENT);
     }
   }
 

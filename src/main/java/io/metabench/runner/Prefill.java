@@ -16,6 +16,7 @@ import io.metabench.namespace.ShapedTree;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
+import io.metabench.path.ImageRecord;
 import io.metabench.path.LeafRanges;
 import io.metabench.path.PrefillShape;
 import io.metabench.path.PrefillSizes;
@@ -103,6 +104,10 @@ final class Prefill {
     if (recorded == null && config.prefill().offline()) {
       return offline(tree);
     }
+    if (recorded == null && ImageRecord.pending(control, baseDir, config.mapIndex(),
+        tree.asOptions())) {
+      return fromImage(tree);
+    }
     PrefillState start = recorded == null ? PrefillState.started(tree) : recorded;
     if (recorded == null) {
       writeProfile(tree);
@@ -134,6 +139,24 @@ final class Prefill {
         + "%.1f s, the NameNode restarted on it in %.1f s", written[0].bytes,
         written[0].nanos / 1e9, restart / 1e9));
     return checked(tree, result);
+  }
+
+  /**
+   * The namespace {@code metabench image} wrote into the NameNode's image ({@link ImageRecord},
+   * whose name carries the digest of these options): recorded complete, and checked as any
+   * prefill drawn from a profile is.
+   */
+  private PrefillResult fromImage(PrefillShape tree) throws IOException, InterruptedException {
+    LOG.info("prefill: {} files in {} directories of {} were written into the NameNode's image "
+        + "by metabench image; recording and checking them", tree.files(), tree.directories(),
+        mapRoot);
+    writeProfile(tree);
+    BaseDirMarker.writePrefill(control, baseDir, config.mapIndex(),
+        PrefillState.started(tree).withCompleted(LeafRanges.of(0, tree.units())));
+    ImageRecord.complete(control, baseDir, config.mapIndex(), tree.asOptions(),
+        io.metabench.core.Version.get());
+    return checked(tree, new PrefillResult(PrefillResult.Status.OFFLINE, true, tree.files(),
+        tree.directories(), 0, tree.files(), 0, 0, 0, 0, new TreeMap<>()));
   }
 
   private void writeProfile(PrefillShape tree) throws IOException {

@@ -51,7 +51,7 @@ public final class MetaBenchRun {
    * Runs with {@code args}; the JSON goes to a file in {@code scratch} (or where {@code -jsonOut}
    * says) and the NNBench block to {@code scratch/NNBench_results.log} unless the arguments say
    * otherwise (or name an {@code -outDir}, where a study writes its blocks by default). A
-   * {@code report}, {@code compare}, {@code merge} or {@code profile} command line is passed
+   * {@code report}, {@code compare}, {@code merge}, {@code profile} or {@code image} command line is passed
    * unchanged.
    */
   public static MetaBenchRun run(Configuration conf, File scratch, String... args)
@@ -67,7 +67,8 @@ public final class MetaBenchRun {
     List<String> all = new ArrayList<>(Arrays.asList(args));
     boolean report = !all.isEmpty()
         && (all.get(0).equals("report") || all.get(0).equals("compare")
-        || all.get(0).equals("merge") || all.get(0).equals("profile"));
+        || all.get(0).equals("merge") || all.get(0).equals("profile")
+        || all.get(0).equals("image"));
     int given = all.indexOf("-jsonOut");
     if (given >= 0 && given + 1 < all.size()) {
       json = new File(all.get(given + 1));

@@ -184,6 +184,18 @@ class ITDistribution {
     assertThat(r.stderr).contains("unknown operation 'createWrit'");
   }
 
+  /** The commands' words go to MetaBench as they are, not as an operation's name. */
+  @Test
+  void theScriptPassesTheProfileAndImageCommandsThrough() throws Exception {
+    String script = new File(PROJECT, "scripts/meta-bench.sh").getPath();
+    ScriptRun profile = exec(null, new String[] {script, "profile", "no-such-fsimage"});
+    assertThat(profile.exitCode).as(profile.toString()).isEqualTo(2);
+    assertThat(profile.stderr).contains("no-such-fsimage does not exist or is not a file");
+    ScriptRun image = exec(null, new String[] {script, "image", "-prefillFiles", "10"});
+    assertThat(image.exitCode).as(image.toString()).isEqualTo(2);
+    assertThat(image.stderr).contains("image needs -nameDir");
+  }
+
   private String[] script(String... args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(new File(PROJECT, "scripts/meta-bench.sh").getPath());

@@ -15,7 +15,7 @@ import org.apache.commons.cli.Options;
 public final class ProfileRequest {
   /** How the command is used, for its refusals. */
   public static final String USAGE = "usage: profile [-outDir dir] FSIMAGE | profile [-outDir "
-      + "dir] [-threads n] URI";
+      + "dir] [-threads n] URI | profile [-outDir dir] -auditLog FILE";
   /** Workers that list a tree at once, unless -threads says. */
   public static final int LISTING_THREADS = 8;
 
@@ -23,6 +23,7 @@ public final class ProfileRequest {
   private final java.net.URI listing;
   private final int threads;
   private final String outDir;
+  private File auditLog;
 
   private ProfileRequest(File image, java.net.URI listing, int threads, String outDir) {
     this.image = image;
@@ -42,8 +43,23 @@ public final class ProfileRequest {
         .desc("Where profile.json goes").build());
     o.addOption(Option.builder("threads").hasArg().argName("n")
         .desc("Workers listing a tree at once (" + LISTING_THREADS + ")").build());
+    o.addOption(Option.builder("auditLog").hasArg().argName("file")
+        .desc("The namespace an audit log shows existed before it began").build());
     CommandLine cmd = CliParser.parseCommand("profile", o, args, USAGE);
     List<String> rest = cmd.getArgList();
+    if (cmd.hasOption("auditLog")) {
+      if (!rest.isEmpty() || cmd.hasOption("threads")) {
+        throw new InvalidInputException("profile -auditLog reads the log alone: drop "
+            + (rest.isEmpty() ? "-threads" : rest.get(0)) + "; " + USAGE);
+      }
+      ProfileRequest r = new ProfileRequest(null, null, 1, cmd.getOptionValue("outDir", ""));
+      r.auditLog = new File(cmd.getOptionValue("auditLog"));
+      if (!r.auditLog.isFile()) {
+        throw new InvalidInputException(r.auditLog + " does not exist or is not a file: give a "
+            + "NameNode audit log (hdfs-audit.log, plain or .gz)");
+      }
+      return r;
+    }
     if (rest.size() != 1) {
       throw new InvalidInputException("profile reads one fsimage file or one directory tree, "
           + rest.size() + " given; " + USAGE);
@@ -87,7 +103,12 @@ public final class ProfileRequest {
     return threads;
   }
 
-  /** The fsimage file; null when a tree is listed. */
+  /** The audit log whose namespace is profiled; null otherwise. */
+  public File auditLog() {
+    return auditLog;
+  }
+
+  /** The fsimage file; null when a tree is listed or a log read. */
   public File image() {
     return image;
   }

@@ -43,6 +43,9 @@ public final class ProfileCommand extends Command {
       listing = true;
       return () -> listed(request, conf, files);
     }
+    if (request.auditLog() != null) {
+      return () -> fromAuditLog(request.auditLog(), files);
+    }
     // The profiler names Hadoop 3.3+ server classes: loaded only once the probe found them.
     ImageClasses.check();
     long start = System.nanoTime();
@@ -70,6 +73,21 @@ public final class ProfileCommand extends Command {
     out.printf(Locale.ROOT, "Profile: %s%n", json);
     out.flush();
     return EXIT_OK;
+  }
+
+  /**
+   * The namespace {@code log} shows existed before it began (as a replay precreates it), as a
+   * profile into {@code files}: only the paths it names, no file's size or time.
+   */
+  private int fromAuditLog(File log, OutputPlan files) throws IOException {
+    long start = System.nanoTime();
+    io.metabench.replay.Precreation pre = io.metabench.replay.Precreation.of(
+        io.metabench.replay.AuditLog.read(log), null, false);
+    NamespaceProfile profile = io.metabench.namespace.PathsProfiler.profile(pre.dirs(),
+        pre.files());
+    double seconds = (System.nanoTime() - start) / 1e9;
+    return written(profile, files, "audit log " + log + " (the paths it shows existed before it "
+        + "began)", String.format(Locale.ROOT, "read in %.2f s", seconds), seconds);
   }
 
   /** Lists {@code request}'s tree (after the login) and writes its profile into {@code files}. */

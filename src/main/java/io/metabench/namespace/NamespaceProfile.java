@@ -56,8 +56,9 @@ public final class NamespaceProfile {
    */
   public String shape() {
     return String.format(Locale.ROOT, "%,d files in %,d directories, mean depth %.1f, largest "
-        + "directory %,d entries, %.1f %% of files empty", files, directories, meanDepth,
-        largestDirectory, emptyShare * 100);
+        + "directory %,d entries, %s", files, directories, meanDepth, largestDirectory,
+        Double.isNaN(emptyShare) ? "file sizes unknown"
+        : String.format(Locale.ROOT, "%.1f %% of files empty", emptyShare * 100));
   }
 
   /** Writes the profile's JSON to {@code file}. */

@@ -52,6 +52,17 @@ final class ProfileBuilder {
     this(kind, 0, 0, "");
   }
 
+  /**
+   * Whether the files' sizes, blocks, replication and times are known: not from an audit log,
+   * whose profile leaves them out rather than say every file is empty and new.
+   */
+  private boolean attributes() {
+    return !kind.equals(AUDIT_LOG);
+  }
+
+  /** The kind of a profile read from an audit log's paths ({@link PathsProfiler}). */
+  static final String AUDIT_LOG = "audit log";
+
   private ProfileBuilder(String kind, long imageBytes, int layoutVersion, String codec) {
     this.kind = kind;
     this.imageBytes = imageBytes;
@@ -199,21 +210,25 @@ final class ProfileBuilder {
       row.put("subdirectories", t.subdirs[i]);
       row.put("depth", t.depth[i]);
     }
-    ObjectNode sizes = fileSizes.toJson();
-    sizes.put("emptyShare", files == 0 ? 0 : round((double) emptyFiles / files));
-    o.set("fileSizes", sizes);
-    o.set("blocksPerFile", blocksPerFile.toJson());
-    ObjectNode reps = o.putObject("replication");
-    replication.forEach((r, n) -> reps.put(Integer.toString(r), n));
+    if (attributes()) {
+      ObjectNode sizes = fileSizes.toJson();
+      sizes.put("emptyShare", files == 0 ? 0 : round((double) emptyFiles / files));
+      o.set("fileSizes", sizes);
+      o.set("blocksPerFile", blocksPerFile.toJson());
+      ObjectNode reps = o.putObject("replication");
+      replication.forEach((r, n) -> reps.put(Integer.toString(r), n));
+    }
     ObjectNode names = o.putObject("names");
     names.set("fileNameLengths", fileNameLengths.toJson());
     names.set("directoryNameLengths", dirNameLengths.toJson());
     names.set("fileClasses", classes(fileNames));
     names.set("directoryClasses", classes(dirNames));
     o.set("topLevelSubtrees", subtrees(subtrees, files + dirs + symlinks.size()));
-    o.set("fileAgesHours", ages());
-    return new NamespaceProfile(o, files, dirs, meanDepth, entries.max(),
-        files == 0 ? 0 : (double) emptyFiles / files);
+    if (attributes()) {
+      o.set("fileAgesHours", ages());
+    }
+    return new NamespaceProfile(o, files, dirs, meanDepth, entries.max(), !attributes()
+        ? Double.NaN : files == 0 ? 0 : (double) emptyFiles / files);
   }
 
   private static ObjectNode classes(Map<NameClass, Long> counts) {

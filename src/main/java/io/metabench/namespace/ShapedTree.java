@@ -15,9 +15,11 @@ import org.apache.hadoop.fs.Path;
  * A namespace drawn from a profile ({@link ShapeModel}) as a prefill makes it
  * (docs/namespaces.md#making-it): the model's root is {@code <baseDir>/prefill/map_<m>}, its
  * directory {@code i} is unit {@code i} (breadth first, so a worker's slice is a run of
- * directories at one or two depths), named {@code d_<k>} after its place among its parent's
- * subdirectories, and its files are numbered on from the directories before it:
- * {@code file_<index>}. Sizes are the prefill's ({@code -prefillSizes}), by file index.
+ * directories at one or two depths), named after its place among its parent's subdirectories,
+ * and its files are numbered on from the directories before it, each name in a class the
+ * profile has ({@link ClassNames}: {@code part-00000}, {@code dt=3}, ...; a namespace recorded
+ * before classes, {@code d_<k>} and {@code file_<index>}). Sizes are the prefill's
+ * ({@code -prefillSizes}), by file index.
  *
  * <p>Memory: the model's five ints and one long a directory. Immutable and thread-safe.
  */
@@ -27,6 +29,8 @@ public final class ShapedTree implements PrefillShape {
   private final double scale;
   private final long seed;
   private final PrefillSizes sizes;
+  /** Names in the profile's classes; null: {@code d_<k>} and {@code file_<index>}. */
+  private final ClassNames classNames;
   /** The model and each directory's first file (the files' count last), drawn when first used. */
   private volatile Drawn drawn;
 
@@ -52,13 +56,28 @@ public final class ShapedTree implements PrefillShape {
    *     beyond HDFS's limits
    */
   public ShapedTree(Path root, ShapeProfile profile, double scale, long seed, PrefillSizes sizes) {
+    this(root, profile, scale, seed, sizes, true);
+  }
+
+  /**
+   * As {@link #ShapedTree(Path, ShapeProfile, double, long, PrefillSizes)}; with {@code
+   * classNames} false, every directory {@code d_<k>} and file {@code file_<index>}, as a
+   * namespace recorded before names took the profile's classes was made.
+   */
+  public ShapedTree(Path root, ShapeProfile profile, double scale, long seed, PrefillSizes sizes,
+      boolean classNames) {
     this.root = root;
     this.profile = profile;
     this.scale = scale;
     this.seed = seed;
     this.sizes = sizes;
+    this.classNames = classNames ? ClassNames.of(profile.json(), seed) : null;
     ShapeModel.size(profile.json(), scale); // refuses a scale before anything is drawn
   }
+
+  /** The identity's key, and value, of a namespace named in the profile's classes. */
+  public static final String NAMES = "names";
+  public static final String CLASSES = "classes";
 
   /** The drawn namespace: drawn on the first call (identity and options need no drawing). */
   public ShapeModel model() {
@@ -148,7 +167,8 @@ public final class ShapedTree implements PrefillShape {
     String[] names = new String[model.depth(i)];
     for (int d = names.length - 1; d >= 0; d--) {
       int p = model.parent(i);
-      names[d] = PrefillTree.DIR_PREFIX + (i - model.firstChild(p));
+      int k = i - model.firstChild(p);
+      names[d] = classNames == null ? PrefillTree.DIR_PREFIX + k : classNames.dir(i, k);
       i = p;
     }
     Path dir = root;
@@ -177,6 +197,12 @@ public final class ShapedTree implements PrefillShape {
   }
 
   @Override
+  public String fileName(long index) {
+    return classNames == null ? PrefillTree.FILE_PREFIX + index
+        : classNames.file(index, index - drawn().firstFile[(int) unitOf(index)]);
+  }
+
+  @Override
   public long sizeOf(long index) {
     return sizes.sizeOf(index);
   }
@@ -188,6 +214,9 @@ public final class ShapedTree implements PrefillShape {
     m.put("profile.sha256", profile.sha256());
     m.put("scale", Double.toString(scale));
     m.put("seed", Long.toString(seed));
+    if (classNames != null) {
+      m.put(NAMES, CLASSES);
+    }
     m.put("sizes", sizes.toString());
     return m;
   }

@@ -290,7 +290,8 @@ final class Prefill {
           + mapRoot + " by hand, or choose a new -baseDir");
     }
     return new ShapedTree(mapRoot, profile, Double.parseDouble(id.get("scale")),
-        Long.parseLong(id.get("seed")), PrefillSizes.parse(id.get("sizes")));
+        Long.parseLong(id.get("seed")), PrefillSizes.parse(id.get("sizes")),
+        ShapedTree.CLASSES.equals(id.get(ShapedTree.NAMES)));
   }
 
   /** The record of what is complete: what was before, plus each worker's completed prefix. */

@@ -89,7 +89,7 @@ class ITNamespaceSynthesis {
     MetaBenchRun blocked = run(new Configuration(), scratch, "-cleanup", "-baseDir", base);
     assertThat(blocked.exitCode).as(blocked.toString()).isEqualTo(1);
     assertThat(hdfs.fs().exists(new Path(inside))).isTrue();
-    assertThat(Trees.named(Trees.list(hdfs.fs(), new Path(base)), "file_")).isEmpty();
+    assertThat(Trees.named(Trees.list(hdfs.fs(), new Path(base)), "part-")).isEmpty();
     hdfs.fs().delete(new Path(inside), false);
     MetaBenchRun clean = run(new Configuration(), scratch, "-cleanup", "-baseDir", base);
     assertThat(clean.exitCode).as(clean.toString()).isZero();

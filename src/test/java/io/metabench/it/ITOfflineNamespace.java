@@ -72,7 +72,7 @@ class ITOfflineNamespace {
           .isInstanceOf(io.metabench.core.InvalidInputException.class)
           .hasMessageContaining("holds " + root + " already");
       assertThat(read(fs, kept)).isEqualTo("held before");
-      assertThat(Trees.named(Trees.list(fs, root), "file_")).hasSize((int) tree.files());
+      assertThat(Trees.named(Trees.list(fs, root), "part-")).hasSize((int) tree.files());
       assertThat(read(fs, new Path(deep, "after"))).isEqualTo("made after the restart");
       fs.close();
     }
@@ -87,7 +87,7 @@ class ITOfflineNamespace {
     JsonNode prefill = r.json().get("prefill");
     assertThat(prefill.get("status").asText()).isEqualTo("offline");
     assertThat(prefill.get("filesCreated").asLong()).isEqualTo(Trees.named(Trees.drawn(0.01, 3),
-        "file_").size());
+        "part-").size());
     assertThat(prefill.get("offline").get("imageBytes").asLong()).isPositive();
     assertThat(prefill.get("offline").get("restartSeconds").asDouble()).isPositive();
     assertThat(prefill.get("namespace").get(0).get("withinBounds").asBoolean()).isTrue();

@@ -85,8 +85,8 @@ class ITWritingInNamespace {
         continue;
       }
       String rel = m.group(2).substring(root.length() + 1);
-      if (m.group(1).equals("create") && !rel.matches("(.*/)?file_\\d+")) {
-        // (the prefill's own files, file_<n>, are made in the same run, first)
+      if (m.group(1).equals("create") && !rel.matches("(.*/)?part-\\d+")) {
+        // (the prefill's own files, part-<n>, yahoo's class, are made in the same run, first)
         assertThat(rel).as(line).matches("(.*/)?file_0_[01]_\\d+");
         assertThat(filesIn).as(line).containsKey(parent(rel));
         createsIn.merge(parent(rel), 1, Integer::sum);
@@ -185,10 +185,10 @@ class ITWritingInNamespace {
       }
       String rel = m.group(2).substring(root.length());
       if (m.group(1).equals("open")
-          || (m.group(1).equals("getfileinfo") && rel.matches("(.*/)?file_\\d+"))) {
+          || (m.group(1).equals("getfileinfo") && rel.matches("(.*/)?part-\\d+"))) {
         assertThat(drawn.get(rel)).as(line).isEqualTo("0");
         reads++;
-      } else if (m.group(1).equals("create") && !rel.matches("(.*/)?file_\\d+")) {
+      } else if (m.group(1).equals("create") && !rel.matches("(.*/)?part-\\d+")) {
         assertThat(rel).as(line).matches("(.*/)?file_0_[01]_\\d+");
         assertThat(drawn.get(parent(rel))).as(line).isEqualTo("d");
         creates++;

@@ -2,11 +2,8 @@ package io.metabench.command;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.metabench.MetaBench;
-import java.io.ByteArrayOutputStream;
+import io.metabench.testing.MetaBenchRun;
 import java.io.File;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,19 +14,14 @@ import org.junit.jupiter.api.io.TempDir;
 class ImageCommandTest {
   @TempDir
   File dir;
+  @TempDir
+  File scratch;
 
   private String refusal(String... args) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int rc;
-    try (PrintStream o = new PrintStream(out, true, "UTF-8");
-        PrintStream e = new PrintStream(err, true, "UTF-8")) {
-      rc = org.apache.hadoop.util.ToolRunner.run(new org.apache.hadoop.conf.Configuration(),
-          new MetaBench(o, e), args);
-    }
-    assertThat(rc).as(err.toString("UTF-8")).isEqualTo(2);
+    MetaBenchRun r = MetaBenchRun.run(new org.apache.hadoop.conf.Configuration(), scratch, args);
+    assertThat(r.exitCode).as(r.stderr).isEqualTo(2);
     assertThat(dir.list()).as("nothing written").isEmpty();
-    String said = new String(err.toByteArray(), StandardCharsets.UTF_8).trim();
+    String said = r.stderr.trim();
     assertThat(said.split("\n")).as(said).hasSize(1);
     return said;
   }

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.metabench.MetaBench;
 import io.metabench.namespace.ShapeProfile;
-import java.io.ByteArrayOutputStream;
+import io.metabench.testing.MetaBenchRun;
 import java.io.File;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,20 +38,12 @@ class ProfileCommandTest {
         line(4, "create", "/tmp/new-file"),
         line(5, "open", "/top-file"), "").getBytes(StandardCharsets.UTF_8));
     File out = new File(dir, "out");
-    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    int rc;
-    try (PrintStream o = new PrintStream(stdout, true, "UTF-8");
-        PrintStream e = new PrintStream(stderr, true, "UTF-8")) {
-      rc = org.apache.hadoop.util.ToolRunner.run(new org.apache.hadoop.conf.Configuration(),
-          new MetaBench(o, e), new String[] {"profile", "-outDir", out.getPath(), "-auditLog",
-              log.getPath()});
-    }
-    assertThat(rc).as(stderr.toString("UTF-8")).isZero();
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), dir, "profile", "-outDir",
+        out.getPath(), "-auditLog", log.getPath());
+    assertThat(r.exitCode).as(r.stderr).isZero();
     // Files: the three parts and /top-file (the log's own create is not the namespace before
     // it); directories: /, /warehouse, /warehouse/t, its two dt= and /warehouse/empty.
-    assertThat(stdout.toString("UTF-8")).contains("4 files in 6 directories",
-        "file sizes unknown");
+    assertThat(r.stdout).contains("4 files in 6 directories", "file sizes unknown");
     File json = new File(out, "profile.json");
     JsonNode p = new ObjectMapper().readTree(json);
     assertThat(p.path("source").path("kind").asText()).isEqualTo("audit log");
@@ -67,17 +58,13 @@ class ProfileCommandTest {
 
   @Test
   void aMissingAuditLogIsRefusedInOneLine() throws Exception {
-    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-    int rc;
-    try (PrintStream o = new PrintStream(new ByteArrayOutputStream(), true, "UTF-8");
-        PrintStream e = new PrintStream(stderr, true, "UTF-8")) {
-      rc = org.apache.hadoop.util.ToolRunner.run(new org.apache.hadoop.conf.Configuration(),
-          new MetaBench(o, e), new String[] {"profile", "-outDir", new File(dir, "o").getPath(),
-              "-auditLog", new File(dir, "nope.log").getPath()});
-    }
-    assertThat(rc).isEqualTo(2);
-    assertThat(stderr.toString("UTF-8").trim()).endsWith("nope.log does not exist or is not a "
-        + "file: give a NameNode audit log (hdfs-audit.log, plain or .gz)");
-    assertThat(dir.list()).isEmpty();
+    File scratch = new File(dir, "scratch");
+    assertThat(scratch.mkdir()).isTrue();
+    MetaBenchRun r = MetaBenchRun.run(new Configuration(), scratch, "profile", "-outDir",
+        new File(dir, "o").getPath(), "-auditLog", new File(dir, "nope.log").getPath());
+    assertThat(r.exitCode).isEqualTo(2);
+    assertThat(r.stderr.trim()).endsWith("nope.log does not exist or is not a file: give a "
+        + "NameNode audit log (hdfs-audit.log, plain or .gz)");
+    assertThat(dir.list()).containsExactly("scratch");
   }
 }

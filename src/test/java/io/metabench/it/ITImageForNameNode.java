@@ -15,12 +15,11 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.hdfs.protocol.HdfsConstants;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,23 +35,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ITImageForNameNode {
   private static final double SCALE = 0.01;
   private static final long SEED = 3;
-  private static MiniHdfs hdfs;
+  @RegisterExtension
+  static final MiniHdfs.PerClass hdfs = new MiniHdfs.PerClass();
 
   @TempDir
   File scratch;
-
-  @BeforeAll
-  static void start() throws Exception {
-    hdfs = MiniHdfs.start();
-    hdfs.fs().mkdirs(new Path("/users/own"));
-  }
-
-  @AfterAll
-  static void stop() {
-    if (hdfs != null) {
-      hdfs.close();
-    }
-  }
 
   private List<String> image(String... more) {
     List<String> args = new ArrayList<>(java.util.Arrays.asList("image", "-prefillProfile",
@@ -77,6 +64,8 @@ class ITImageForNameNode {
   @Test
   @Order(1)
   void aRunningNameNodeOrEditsAfterTheImageAreRefused() throws Exception {
+    // The user's own directory, which everything after must leave as it is.
+    hdfs.fs().mkdirs(new Path("/users/own"));
     MetaBenchRun running = run(image());
     assertThat(running.exitCode).as(running.toString()).isEqualTo(2);
     assertThat(running.stderr).contains("is running (its in_use.lock is held)",

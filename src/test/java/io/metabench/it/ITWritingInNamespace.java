@@ -209,18 +209,8 @@ class ITWritingInNamespace {
    */
   @Test
   void aCapacitySearchOfCreatesPlacesEveryStepsCreatesInTheNamespace() throws Exception {
-    MetaBenchRun r;
-    java.util.List<String> audit;
-    try (AuditCapture capture = AuditCapture.start()) {
-      // A small tree and a coarse precision: a few steps.
-      r = MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch, "-prefillFiles",
-          "200", "-prefillDepth", "2", "-prefillFanOut", "5", "-operation", "create_write",
-          "-onPrefill", "uniform", "-threads", "4", "-capacity", "p99=100ms", "-capacityStep",
-          "2", "-capacityPrecision", "90", "-clientWarmup", "0", "-baseDir",
-          hdfs.uri() + "/capacity-create");
-      audit = capture.lines();
-    }
-    assertThat(r.exitCode).as(r.toString()).isZero();
+    java.util.List<String> audit = new java.util.ArrayList<>();
+    MetaBenchRun r = searchInTree("/capacity-create", audit, "-operation", "create_write");
     assertThat(r.stdout).contains("create_write in a prefill tree of 200 files, placed by "
         + "uniform holds ");
     int measured = 0;
@@ -239,17 +229,9 @@ class ITWritingInNamespace {
    */
   @Test
   void aCapacitySearchOfAMixReadsAndPlacesInTheNamespace() throws Exception {
-    MetaBenchRun r;
-    java.util.List<String> audit;
-    try (AuditCapture capture = AuditCapture.start()) {
-      r = MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch, "-prefillFiles",
-          "200", "-prefillDepth", "2", "-prefillFanOut", "5", "-mix",
-          "stat:80,create_write:10,delete:10", "-onPrefill", "uniform", "-threads", "4",
-          "-capacity", "p99=100ms", "-capacityStep", "2", "-capacityPrecision", "90",
-          "-clientWarmup", "0", "-baseDir", hdfs.uri() + "/capacity-mix");
-      audit = capture.lines();
-    }
-    assertThat(r.exitCode).as(r.toString()).isZero();
+    java.util.List<String> audit = new java.util.ArrayList<>();
+    MetaBenchRun r = searchInTree("/capacity-mix", audit, "-mix",
+        "stat:80,create_write:10,delete:10");
     assertThat(r.stdout).contains(" in a prefill tree of 200 files, picked by uniform holds ");
     assertThat(placedInTree(audit, "/capacity-mix", "create")).isPositive();
     assertThat(placedInTree(audit, "/capacity-mix", "delete")).isPositive();
@@ -261,6 +243,28 @@ class ITWritingInNamespace {
     }
     assertThat(reads).isPositive();
     assertThat(prefillKeptAfterOneMaking(audit, "/capacity-mix")).isEqualTo(200);
+  }
+
+  /**
+   * A capacity search of {@code what} on a 200-file tree of 5 x 5 leaves in {@code base} of the
+   * shared HDFS, its items placed alike, with a coarse precision (a few steps); the NameNode's
+   * audit lines added to {@code audit}. Fails unless it exits 0.
+   */
+  private MetaBenchRun searchInTree(String base, java.util.List<String> audit, String... what)
+      throws Exception {
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList(
+        "-prefillFiles", "200", "-prefillDepth", "2", "-prefillFanOut", "5", "-onPrefill",
+        "uniform", "-threads", "4", "-capacity", "p99=100ms", "-capacityStep", "2",
+        "-capacityPrecision", "90", "-clientWarmup", "0", "-baseDir", hdfs.uri() + base));
+    args.addAll(java.util.Arrays.asList(what));
+    MetaBenchRun r;
+    try (AuditCapture capture = AuditCapture.start()) {
+      r = MetaBenchRun.run(MiniHdfs.clientConf(new Configuration()), scratch,
+          args.toArray(new String[0]));
+      audit.addAll(capture.lines());
+    }
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    return r;
   }
 
   /**

@@ -18,7 +18,7 @@ public final class PathsProfiler {
 
   /** The profile of {@code dirs} and {@code files} (absolute paths; a parent is a directory). */
   public static NamespaceProfile profile(List<String> dirs, List<String> files) {
-    ProfileBuilder builder = new ProfileBuilder(ProfileBuilder.AUDIT_LOG);
+    ProfileBuilder builder = ProfileBuilder.ofPathsOnly("audit log");
     Map<String, Long> ids = new HashMap<>();
     Map<Long, Long> parentOf = new HashMap<>();
     ids.put("/", FsImageProfiler.ROOT_ID);

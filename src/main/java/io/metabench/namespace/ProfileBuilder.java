@@ -28,6 +28,8 @@ final class ProfileBuilder {
   private final long imageBytes;
   private final int layoutVersion;
   private final String codec;
+  /** Whether the files' sizes, blocks, replication and times are known. */
+  private boolean attributes = true;
   private final DirectoryTable directories = new DirectoryTable();
   private final Set<Long> symlinks = new HashSet<>();
   private long files;
@@ -53,15 +55,15 @@ final class ProfileBuilder {
   }
 
   /**
-   * Whether the files' sizes, blocks, replication and times are known: not from an audit log,
-   * whose profile leaves them out rather than say every file is empty and new.
+   * A builder for a namespace known by its paths only ({@link PathsProfiler}, an audit log's):
+   * no file's size, blocks, replication or time, which its profile leaves out rather than say
+   * every file is empty and new.
    */
-  private boolean attributes() {
-    return !kind.equals(AUDIT_LOG);
+  static ProfileBuilder ofPathsOnly(String kind) {
+    ProfileBuilder b = new ProfileBuilder(kind);
+    b.attributes = false;
+    return b;
   }
-
-  /** The kind of a profile read from an audit log's paths ({@link PathsProfiler}). */
-  static final String AUDIT_LOG = "audit log";
 
   private ProfileBuilder(String kind, long imageBytes, int layoutVersion, String codec) {
     this.kind = kind;
@@ -210,7 +212,7 @@ final class ProfileBuilder {
       row.put("subdirectories", t.subdirs[i]);
       row.put("depth", t.depth[i]);
     }
-    if (attributes()) {
+    if (attributes) {
       ObjectNode sizes = fileSizes.toJson();
       sizes.put("emptyShare", files == 0 ? 0 : round((double) emptyFiles / files));
       o.set("fileSizes", sizes);
@@ -224,10 +226,10 @@ final class ProfileBuilder {
     names.set("fileClasses", classes(fileNames));
     names.set("directoryClasses", classes(dirNames));
     o.set("topLevelSubtrees", subtrees(subtrees, files + dirs + symlinks.size()));
-    if (attributes()) {
+    if (attributes) {
       o.set("fileAgesHours", ages());
     }
-    return new NamespaceProfile(o, files, dirs, meanDepth, entries.max(), !attributes()
+    return new NamespaceProfile(o, files, dirs, meanDepth, entries.max(), !attributes
         ? Double.NaN : files == 0 ? 0 : (double) emptyFiles / files);
   }
 

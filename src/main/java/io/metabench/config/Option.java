@@ -245,10 +245,10 @@ public enum Option {
   PREFILL_SIZES(SET, ValueType.PREFILL_SIZES, cli("size:pct,...", "prefillSizes")
       .key(ConfigKeys.PREFILL_SIZES).def("0:100").run("prefillSizes").group(Group.WORKLOADS)
       .help("The prefill's file sizes, e.g. 0:70,4k:20,1m:10 (default {default}: all empty)")),
-  PREFILL_PROFILE(SET, ValueType.PROFILE, cli("file|yahoo", "prefillProfile")
+  PREFILL_PROFILE(SET, ValueType.PROFILE, cli("file|yahoo|hive", "prefillProfile")
       .key(ConfigKeys.PREFILL_PROFILE).def("").run("prefillProfile").group(Group.WORKLOADS)
       .help("Before the phases, make a namespace of this profile's shape (a profile.json, or the "
-          + "built-in yahoo) in <baseDir>/prefill/map_<m>, then check it against the profile")),
+          + "built-in yahoo or hive) in <baseDir>/prefill/map_<m>, then check it against it")),
   PREFILL_SCALE(SET, ValueType.SCALE, cli("s", "prefillScale").key(ConfigKeys.PREFILL_SCALE)
       .def(1.0).run("prefillScale").group(Group.WORKLOADS).help("The -prefillProfile "
           + "namespace's size against the profile's: 0.1 a tenth, 10 ten times (default {default})")),

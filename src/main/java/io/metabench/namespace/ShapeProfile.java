@@ -25,7 +25,7 @@ import java.util.Locale;
  */
 public final class ShapeProfile {
   /** The profiles shipped in the jar, by the name a run gives. */
-  public static final String[] BUILT_IN = {"yahoo"};
+  public static final String[] BUILT_IN = {"yahoo", "hive"};
   private static final ObjectMapper JSON = new ObjectMapper();
   /** The field that names a profile {@link #carried()} carries. */
   private static final String CARRIED_NAME = "metabenchProfileName";

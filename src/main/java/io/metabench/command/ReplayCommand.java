@@ -38,7 +38,7 @@ public final class ReplayCommand extends Command {
     ReplayConfig replay = ReplayConfig.fromConfiguration(conf);
     // A replay's size is its log's.
     BenchConfig config = BenchConfig.fromConfiguration(conf).unsized();
-    CapacityPlan.checkReplay(conf);
+    ReplayRunner.checkNamespace(config, CapacityPlan.checkReplay(conf));
     AuditLog log = AuditLog.read(replay.auditLog());
     CapacityPlan capacity = CapacityPlan.forReplay(conf, replay.auditLog().getName(),
         new java.util.ArrayList<>(log.operations()), log.size(), log.spanMillis());

@@ -16,11 +16,13 @@ import io.metabench.fs.ClientFactory;
 import io.metabench.fs.FsSemantics;
 import io.metabench.fs.Reachability;
 import io.metabench.fs.Target;
+import io.metabench.namespace.ShapedTree;
 import io.metabench.op.OpContext;
 import io.metabench.op.OpType;
 import io.metabench.path.BaseDirMarker;
 import io.metabench.report.SeriesFile;
 import io.metabench.runner.RunChecks;
+import io.metabench.stats.NamespaceCheck;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.ReplayPart;
 import io.metabench.stats.ReplaySummary;
@@ -34,6 +36,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -67,6 +70,8 @@ public final class ReplayRunner {
   private File seriesPath;
   private ReplayPart lastPart;
   private PhaseEngine.EarlyEnd earlyEnd = PhaseEngine.EarlyEnd.NEVER;
+  /** Where a log path is replayed: under the replay root, or as a namespace maps it. */
+  private Function<String, Path> remap;
 
   /**
    * A runner showing progress through {@code progress} and stopping early, with a partial
@@ -83,6 +88,7 @@ public final class ReplayRunner {
     // Its own request, so -failFast stops this replay only.
     this.stop = new StopRequest(stop);
     this.clients = new ClientFactory(target);
+    this.remap = src -> ReplaySchedule.remap(target.baseDir(), src);
   }
 
   /** Writes the replay's per-second series (a row per operation and second) to {@code file}. */
@@ -108,6 +114,14 @@ public final class ReplayRunner {
       throw new InvalidInputException(root + " already exists, left by an earlier replay; a "
           + "replay starts from an empty replay subtree: remove it, or give a new -baseDir");
     }
+  }
+
+  /**
+   * Refuses, in one line, prefill options a replay cannot take (docs/replay.md): a replay takes
+   * a profile's namespace to run on, in one process, and no capacity search of it.
+   */
+  public static void checkNamespace(BenchConfig config, boolean capacity) {
+    ReplayNamespace.check(config, capacity);
   }
 
   /** Claims the base directory (the marker) and makes {@code <baseDir>/replay}. */
@@ -141,7 +155,19 @@ public final class ReplayRunner {
       prepareTarget(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
       Precreation pre = inspect(log, replay);
-      long precreateFailed = replay.precreate() ? precreate(pre, target, config.threads()) : 0;
+      ShapedTree tree = ReplayNamespace.shape(config, ReplaySchedule.replayRoot(base));
+      NamespaceCheck made = null;
+      NamespaceMapping mapping = null;
+      if (tree != null) {
+        made = ReplayNamespace.make(tree, target, control, config.prefill().threads() > 0
+            ? config.prefill().threads() : config.threads());
+        mapping = NamespaceMapping.of(pre, log, tree, config.seed());
+        LOG.info("replay: {}", mapping.describe());
+        remap = mapping::remap;
+      }
+      NamespaceMapping onto = mapping;
+      long precreateFailed = replay.precreate() ? precreate(pre, target, config.threads(),
+          remap, dir -> onto != null && onto.mapsDirectory(dir)) : 0;
       ReplaySchedule schedule = ReplaySchedule.of(log.firstMillis(), config.threads(),
           replay.speed());
       List<PhaseResult> phases = replay(schedule, pre, PhaseBarrier.NONE, log.size());
@@ -151,7 +177,9 @@ public final class ReplayRunner {
           phases, Collections.emptyMap())
           .withProvenance(io.metabench.runner.RunProvenance.of(target))
           .withSemantics(semantics)
-          .withReplay(summary(log, replay, pre, precreateFailed, lastPart()));
+          .withReplay(onNamespace(summary(log, replay, pre, precreateFailed, mapping == null ? 0
+              : pre.dirs().stream().filter(mapping::mapsDirectory).count(), lastPart()),
+              made, mapping));
       return !stop.isRequested() ? result : stop.bySignal()
           ? result.withInterruption(stop.reason()) : result.withEarlyStop(stop.reason());
     } finally {
@@ -220,7 +248,7 @@ public final class ReplayRunner {
       List<ReplaySource> sources = new ArrayList<>();
       for (int t = 0; t < schedule.threads(); t++) {
         sources.add(new ReplaySource(OpContext.forGivenPaths(fs.get(t), clock),
-            new ReplayOp(target.baseDir()), feed, t, schedule.paced(), stop));
+            new ReplayOp(remap), feed, t, schedule.paced(), stop));
       }
       LOG.info("replay of {}: its {} commands on {} threads at speed {} into {}",
           log.source(), log.size(), schedule.threads(), replay.speed(),
@@ -252,6 +280,17 @@ public final class ReplayRunner {
    */
   public static long precreate(Precreation pre, Target target, int threads)
       throws IOException, InterruptedException {
+    return precreate(pre, target, threads, src -> ReplaySchedule.remap(target.baseDir(), src),
+        dir -> false);
+  }
+
+  /**
+   * As {@link #precreate(Precreation, Target, int)}, each path where {@code remap} puts it, the
+   * directories {@code there} says exist already left as they are.
+   */
+  static long precreate(Precreation pre, Target target, int threads,
+      Function<String, Path> remap, java.util.function.Predicate<String> there)
+      throws IOException, InterruptedException {
     if (pre.size() == 0) {
       return 0;
     }
@@ -268,7 +307,10 @@ public final class ReplayRunner {
         boolean dirs = paths == pre.dirs();
         forEachThread(pool, n, t -> {
           for (int i = t; i < paths.size(); i += n) {
-            Path p = ReplaySchedule.remap(target.baseDir(), paths.get(i));
+            if (dirs && there.test(paths.get(i))) {
+              continue;
+            }
+            Path p = remap.apply(paths.get(i));
             try {
               if (dirs) {
                 fs.get(t).mkdirs(p);
@@ -296,10 +338,26 @@ public final class ReplayRunner {
     return failed.get();
   }
 
+  /**
+   * {@code s} of a replay on the namespace {@code made} ({@code mapping} where the log's paths
+   * went), or {@code s} itself when it ran on none; the directories mapped were not precreated.
+   */
+  private static ReplaySummary onNamespace(ReplaySummary s, NamespaceCheck made,
+      NamespaceMapping mapping) {
+    return made == null ? s : s.withInference(s.inference().onNamespace(made,
+        mapping.describe()));
+  }
+
   /** The summary of a replay of {@code log}: what the log held, and what the replay did. */
   public static ReplaySummary summary(AuditLog log, ReplayConfig replay, Precreation pre,
       long precreateFailed, ReplayPart part) {
-    long precreated = replay.precreate() ? pre.size() - precreateFailed : 0;
+    return summary(log, replay, pre, precreateFailed, 0, part);
+  }
+
+  /** As above, {@code found} of what the log needed found in a namespace, not precreated. */
+  private static ReplaySummary summary(AuditLog log, ReplayConfig replay, Precreation pre,
+      long precreateFailed, long found, ReplayPart part) {
+    long precreated = replay.precreate() ? pre.size() - found - precreateFailed : 0;
     return new ReplaySummary(log.source(), log.lines(), log.auditLines(), log.otherLines(),
         log.malformedLines(), log.unsupported(), log.denied(), replay.precreate(), precreated,
         precreateFailed, replay.speed(), log.spanMillis(), part)

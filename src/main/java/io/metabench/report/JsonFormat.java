@@ -169,6 +169,10 @@ public final class JsonFormat implements ResultFormat<RunResult> {
       if (r.inference().listing() != null) {
         w.writeStringField("listing", r.inference().listing());
       }
+      if (r.inference().namespace() != null) {
+        NamespaceJson.write(w, java.util.Collections.singletonList(r.inference().namespace()));
+        w.writeStringField("namespaceMapping", r.inference().mapping());
+      }
     }
     w.writeNumberField("expectedFailures", result.expectedFailures());
     w.writeNumberField("replayFaults", result.failedOperations());

@@ -325,6 +325,10 @@ public final class TextFormat implements ResultFormat<RunResult> {
         r.precreateFailed() == 0 ? "" : " (" + r.precreateFailed() + " could not be created)")
         : String.format(Locale.ROOT, "nothing precreated (-replayPrecreate false)%n"));
     ReplaySummary.Inference in = r.inference();
+    if (in != null && in.namespace() != null) {
+      out.append(PrefillText.check(in.namespace(), false));
+      out.append(String.format(Locale.ROOT, "  on it: %s%n", in.mapping()));
+    }
     if (in != null && in.listing() != null) {
       out.append(String.format(Locale.ROOT, "  listing %s%n", in.listing()));
     } else if (in != null && in.ambiguousProbes() > 0) {

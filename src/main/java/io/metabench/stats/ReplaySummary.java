@@ -42,17 +42,45 @@ public final class ReplaySummary {
     private final long ambiguousProbes;
     private final boolean probesAreMisses;
     private final String listing;
+    private final NamespaceCheck namespace;
+    private final String mapping;
 
     /**
      * @param listing what was read of the -replayNamespace listing, or null without one
      */
     public Inference(long dirs, long files, long ambiguousProbes, boolean probesAreMisses,
         String listing) {
+      this(dirs, files, ambiguousProbes, probesAreMisses, listing, null, null);
+    }
+
+    private Inference(long dirs, long files, long ambiguousProbes, boolean probesAreMisses,
+        String listing, NamespaceCheck namespace, String mapping) {
       this.dirs = dirs;
       this.files = files;
       this.ambiguousProbes = ambiguousProbes;
       this.probesAreMisses = probesAreMisses;
       this.listing = listing;
+      this.namespace = namespace;
+      this.mapping = mapping;
+    }
+
+    /**
+     * This inference of a replay on a namespace of a profile's shape (docs/replay.md): the
+     * namespace made and checked, and where the log's paths went in it, in a line.
+     */
+    public Inference onNamespace(NamespaceCheck made, String mappingLine) {
+      return new Inference(dirs, files, ambiguousProbes, probesAreMisses, listing, made,
+          mappingLine);
+    }
+
+    /** The namespace the replay ran on, read back and checked; null when it ran on none. */
+    public NamespaceCheck namespace() {
+      return namespace;
+    }
+
+    /** Where the log's paths went in the namespace, in a line; null when it ran on none. */
+    public String mapping() {
+      return mapping;
     }
 
     /** Directories found there before the log. */

@@ -53,8 +53,8 @@ class ITReplayMidNamespace {
     return MetaBenchRun.run(new Configuration(), scratch, args.toArray(new String[0]));
   }
 
-  @Test
-  void aLogThatStartsMidNamespaceReplaysWithoutFaults() throws Exception {
+  /** Ten tables read, a file of each renamed, each deleted whole; probes and creates in /tmp. */
+  private List<String> tablesLog() {
     List<String> lines = new ArrayList<>();
     for (int d = 0; d < 10; d++) {
       lines.add(line("listStatus", "/warehouse/t" + d));
@@ -71,6 +71,12 @@ class ITReplayMidNamespace {
       lines.add(line("delete", "/warehouse/t" + d));     // a directory: recursive
       lines.add(line("open", "/warehouse/t" + d + "/part-2")); // gone with it: the log's own
     }
+    return lines;
+  }
+
+  @Test
+  void aLogThatStartsMidNamespaceReplaysWithoutFaults() throws Exception {
+    List<String> lines = tablesLog();
     File base = new File(scratch, "mid");
     MetaBenchRun r = replay(write(lines), base, "-threads", "4");
     assertThat(r.exitCode).as(r.toString()).isZero();
@@ -86,6 +92,54 @@ class ITReplayMidNamespace {
     assertThat(r.stdout).contains("No replay faults: the ").contains("failures are the log's own");
     assertThat(new File(base, "replay/warehouse").list()).isEmpty();
     assertThat(new File(base, "replay/tmp/out9")).isFile();
+  }
+
+  @Test
+  void onANamespaceOfProductionsShapeTheLogsDirectoriesAreTheNamespaces() throws Exception {
+    File base = new File(scratch, "on-yahoo");
+    MetaBenchRun r = replay(write(tablesLog()), base, "-threads", "4", "-prefillProfile",
+        "yahoo", "-prefillScale", "0.1");
+    assertThat(r.exitCode).as(r.toString()).isZero();
+    JsonNode replay = r.json().get("replay");
+    assertThat(replay.get("replayFaults").asLong()).as(r.toString()).isZero();
+    assertThat(replay.get("expectedFailures").asLong()).isBetween(10L, 20L);
+    JsonNode made = replay.get("namespace").get(0);
+    assertThat(made.get("withinBounds").asBoolean()).isTrue();
+    assertThat(made.get("files").asLong()).isEqualTo(made.get("expectedFiles").asLong());
+    // /warehouse, its ten tables, /user, /user/u, /user/u/.Trash and /tmp (which the log writes
+    // into): onto the namespace's, or, where the directory a parent went onto has too few
+    // subdirectories, made by name.
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) directories that were "
+        + "there before the log mapped onto the namespace's at their depth \\((\\d+) of their "
+        + "size class, (\\d+) of the nearest, (\\d+) of any: the log shows none of their "
+        + "entries\\), (\\d+) made by their own names where their parent had none left; its 51 "
+        + "files made by their own names in them")
+        .matcher(replay.get("namespaceMapping").asText());
+    assertThat(m.matches()).as(replay.get("namespaceMapping").asText()).isTrue();
+    long mapped = Long.parseLong(m.group(1));
+    assertThat(Long.parseLong(m.group(2)) + Long.parseLong(m.group(3))
+        + Long.parseLong(m.group(4))).isEqualTo(mapped);
+    assertThat(mapped + Long.parseLong(m.group(5))).isEqualTo(15);
+    assertThat(mapped).isGreaterThanOrEqualTo(6);
+    assertThat(replay.get("precreatedDirectories").asLong()).isEqualTo(10);
+    // The 51 files made by name; of the tables, those not mapped.
+    assertThat(replay.get("precreated").asLong()).isBetween(51L, 61L);
+    assertThat(r.stdout).contains("namespace of yahoo (sha256 ").contains("  on it: " + mapped
+        + " directories");
+    File root = new File(base, "replay");
+    // No directory of the log's by its own name: the namespace's depth-1 directories, all
+    // there (the tables were deleted with what they held); what the log made in /tmp is in the
+    // directory /tmp went onto.
+    String[] top = root.list((d, n) -> !n.startsWith("."));
+    assertThat(top).doesNotContain("warehouse", "user", "tmp").hasSize(
+        io.metabench.namespace.ShapeModel.of(io.metabench.namespace.ShapeProfile.load("yahoo")
+            .json(), 0.1, 1).subdirectories(0));
+    try (Stream<java.nio.file.Path> all = Files.walk(root.toPath())) {
+      List<java.nio.file.Path> left = all.filter(p -> p.getFileName().toString()
+          .matches("t\\d|part-\\d|moved|out\\d")).collect(java.util.stream.Collectors.toList());
+      assertThat(left).hasSize(10).allMatch(p -> p.getFileName().toString().startsWith("out")
+          && Files.isRegularFile(p) && root.toPath().relativize(p).getNameCount() == 2);
+    }
   }
 
   @Test

@@ -4,12 +4,24 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.metabench.testing.Hadoop2Cluster;
+import io.metabench.testing.MetaBenchRun;
 import io.metabench.testing.ScriptRun;
 import java.io.File;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.hdfs.protocol.HdfsConstants.SafeModeAction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -82,6 +94,54 @@ class ITOldNameNode {
     assertThat(json.get("mixTotal").get("successful").asLong()).isEqualTo(100);
     assertThat(r.stdout).contains("NameNode view: NameNode http://127.0.0.1:" + hdfs.httpPort())
         .doesNotContain("other Hadoop line's default port");
+  }
+
+  /**
+   * Issue 44's profile of a Hadoop 2 image: the 2.10 NameNode saves its namespace (a small
+   * table of partitions beside what the other tests made), and its fsimage, read without a
+   * NameNode by this line's classes, profiles as a listing of the same namespace does.
+   */
+  @Test
+  void itsFsimageProfilesAsItsListingDoes() throws Exception {
+    Configuration conf = new Configuration();
+    try (FileSystem fs = FileSystem.newInstance(URI.create(hdfs.uri()), conf)) {
+      for (int p = 0; p < 3; p++) {
+        for (int f = 0; f < 2; f++) {
+          try (OutputStream out = fs.create(new Path("/shape/t/dt=" + p + "/part-0000" + f))) {
+            out.write(new byte[f * 100]);
+          }
+        }
+      }
+      fs.mkdirs(new Path("/shape/empty"));
+      DistributedFileSystem dfs = (DistributedFileSystem) fs;
+      dfs.setSafeMode(SafeModeAction.SAFEMODE_ENTER);
+      dfs.saveNamespace();
+      dfs.setSafeMode(SafeModeAction.SAFEMODE_LEAVE);
+    }
+    File image;
+    try (Stream<java.nio.file.Path> all = Files.walk(hdfs.dir().toPath())) {
+      image = all.filter(p -> p.getFileName().toString().matches("fsimage_\\d+"))
+          .max(Comparator.comparing(p -> p.getFileName().toString()))
+          .orElseThrow(IllegalStateException::new).toFile();
+    }
+    File fromImage = new File(work, "image");
+    File fromListing = new File(work, "listing");
+    MetaBenchRun read = MetaBenchRun.run(new Configuration(), work, "profile", "-outDir",
+        fromImage.getPath(), image.getPath());
+    assertThat(read.exitCode).as(read.toString()).isZero();
+    MetaBenchRun listed = MetaBenchRun.run(new Configuration(), work, "profile", "-outDir",
+        fromListing.getPath(), hdfs.uri() + "/");
+    assertThat(listed.exitCode).as(listed.toString()).isZero();
+    ObjectNode a = (ObjectNode) JSON.readTree(new File(fromImage, "profile.json"));
+    ObjectNode b = (ObjectNode) JSON.readTree(new File(fromListing, "profile.json"));
+    // Hadoop 2's layout version (3.0's is -64), read by the 3.4 classes.
+    assertThat(a.path("source").path("layoutVersion").asInt()).isBetween(-63, -60);
+    assertThat(a.path("files").asLong()).isGreaterThanOrEqualTo(6);
+    assertThat(a.path("names").path("directoryClasses").path("key=value").asLong())
+        .isGreaterThanOrEqualTo(3);
+    a.remove("source");
+    b.remove("source");
+    assertThat(b).isEqualTo(a);
   }
 
   private ScriptRun script(String... args) throws Exception {

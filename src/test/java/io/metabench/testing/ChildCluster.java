@@ -32,6 +32,11 @@ abstract class ChildCluster implements Closeable {
     return metrics;
   }
 
+  /** The clusters' working directory (their storage among it), until they stop. */
+  public File dir() {
+    return dir;
+  }
+
   /** The value the child printed for {@code key} before serving. */
   String value(String key) {
     return child.value(key);

@@ -10,6 +10,7 @@ import io.metabench.fs.Target;
 import io.metabench.fs.TargetResolver;
 import io.metabench.mapred.MetaBenchJob;
 import io.metabench.replay.AuditLog;
+import io.metabench.replay.ReplayNamespace;
 import io.metabench.replay.ReplayRunner;
 import io.metabench.report.OutputPlan;
 import io.metabench.server.ServerWatch;
@@ -38,7 +39,7 @@ public final class ReplayCommand extends Command {
     ReplayConfig replay = ReplayConfig.fromConfiguration(conf);
     // A replay's size is its log's.
     BenchConfig config = BenchConfig.fromConfiguration(conf).unsized();
-    ReplayRunner.checkNamespace(config, CapacityPlan.checkReplay(conf));
+    ReplayNamespace.check(config, CapacityPlan.checkReplay(conf));
     AuditLog log = AuditLog.read(replay.auditLog());
     CapacityPlan capacity = CapacityPlan.forReplay(conf, replay.auditLog().getName(),
         new java.util.ArrayList<>(log.operations()), log.size(), log.spanMillis());

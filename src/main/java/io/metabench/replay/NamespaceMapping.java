@@ -35,8 +35,9 @@ import org.apache.hadoop.fs.Path;
  * made; {@link #remap} may be called from any thread.
  */
 public final class NamespaceMapping {
-  private final Path root;
-  /** Log directory path → the namespace directory's path text, raw, under {@link #root}. */
+  private final String scheme;
+  private final String authority;
+  /** Log directory path → the namespace directory's path, under the replay's root. */
   private final Map<String, String> dirs;
   /** Directories by how they went: {@link #EXACT}, {@link #NEAREST}, ... */
   private final long[] counts;
@@ -49,7 +50,8 @@ public final class NamespaceMapping {
   private static final int BESIDE = 3;
 
   private NamespaceMapping(Path root, Map<String, String> dirs, long[] counts, long files) {
-    this.root = root;
+    this.scheme = root.toUri().getScheme();
+    this.authority = root.toUri().getAuthority();
     this.dirs = dirs;
     this.counts = counts;
     this.files = files;
@@ -80,7 +82,8 @@ public final class NamespaceMapping {
       }
     }
     if (log != null) {
-      Set<String> seen = new HashSet<>(known);
+      // What it needs is known already; a path the log names first, below that, is its own.
+      Set<String> seen = known;
       log.forEachEntry((k, e) -> {
         for (String p : new String[] {e.event().src(), e.event().dst()}) {
           if (p != null && p.startsWith("/")) {
@@ -201,9 +204,8 @@ public final class NamespaceMapping {
       String target = dirs.get(at);
       if (target != null) {
         String rest = !at.equals("/") ? s.substring(at.length()) : s.equals("/") ? "" : s;
-        java.net.URI r = root.toUri();
         // Built from its parts, as ReplaySchedule.remap builds it: names may hold ':'.
-        return new Path(r.getScheme(), r.getAuthority(), target + rest);
+        return new Path(scheme, authority, target + rest);
       }
       at = ReplaySchedule.parent(at);
     }

@@ -3,14 +3,14 @@ package io.metabench.replay;
 import io.metabench.config.BenchConfig;
 import io.metabench.config.PrefillPlan;
 import io.metabench.core.InvalidInputException;
+import io.metabench.core.NanoClock;
 import io.metabench.core.Parallel;
 import io.metabench.fs.ClientFactory;
 import io.metabench.fs.Target;
 import io.metabench.namespace.Fidelity;
-import io.metabench.namespace.ListingProfiler;
-import io.metabench.namespace.NamespaceProfile;
 import io.metabench.namespace.ShapedTree;
 import io.metabench.path.PrefillSizes;
+import io.metabench.runner.NamespaceReadBack;
 import io.metabench.stats.NamespaceCheck;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Stateless.
  */
-final class ReplayNamespace {
+public final class ReplayNamespace {
   private static final Logger LOG = LoggerFactory.getLogger(ReplayNamespace.class);
 
   private ReplayNamespace() {
@@ -45,14 +45,10 @@ final class ReplayNamespace {
    * Refuses, in one line, the prefill options a replay cannot take: a tree, offline, sizes,
    * picks, and a namespace beside {@code -maps} or a capacity search.
    */
-  static void check(BenchConfig config, boolean capacity) {
+  public static void check(BenchConfig config, boolean capacity) {
     PrefillPlan plan = config.prefill();
     if (!plan.asked()) {
-      if (!plan.popularity().picks()) {
-        return;
-      }
-      throw new InvalidInputException("replay does not take -onPrefill (the log says which "
-          + "paths it reads): drop it");
+      return; // -onPrefill without a prefill is refused by the configuration itself
     }
     String refusal = plan.profile() == null ? "-prefillFiles (a replay runs on a profile's "
         + "namespace, its paths mapped by depth: give -prefillProfile and -prefillScale instead)"
@@ -70,10 +66,25 @@ final class ReplayNamespace {
     }
   }
 
-  /** The namespace {@code config} asks for under {@code replayRoot}; null when none. */
+  /**
+   * The namespace {@code config} asks for under {@code replayRoot}; null when none.
+   *
+   * @throws InvalidInputException when the namespace drawn is outside the fidelity bounds (a
+   *     scale too small for the profile's shape), known before anything is made
+   */
   static ShapedTree shape(BenchConfig config, Path replayRoot) {
-    return config.prefill().profile() == null ? null
-        : (ShapedTree) config.prefill().shape(replayRoot);
+    if (config.prefill().profile() == null) {
+      return null;
+    }
+    ShapedTree tree = (ShapedTree) config.prefill().shape(replayRoot);
+    java.util.List<String> off = Fidelity.of(tree.profile().json(),
+        tree.model().profile().json(), tree.scale()).failures();
+    if (!off.isEmpty()) {
+      throw new InvalidInputException("-prefillScale " + ShapedTree.scaleText(tree.scale())
+          + ": the namespace it draws of " + tree.profile() + " is outside the fidelity bounds ("
+          + off.get(0) + "): give a larger scale");
+    }
+    return tree;
   }
 
   /**
@@ -123,14 +134,9 @@ final class ReplayNamespace {
       throw new IOException("the replay's namespace could not be made: " + failed.get()
           + " of its directories failed, the first " + first.get());
     }
-    long made = System.nanoTime() - start;
-    long listed = System.nanoTime();
-    NamespaceProfile back = ListingProfiler.profile(control, tree.root(), n);
-    NamespaceCheck check = new NamespaceCheck(0, tree.profile().toString(), tree.scale(),
-        Fidelity.of(tree.profile().json(), back.json(), tree.scale()),
-        System.nanoTime() - listed);
-    LOG.info(String.format(Locale.ROOT, "replay: the namespace made in %.1f s and read back: %s",
-        made / 1e9, back.shape()));
+    LOG.info(String.format(Locale.ROOT, "replay: the namespace made in %.1f s",
+        (System.nanoTime() - start) / 1e9));
+    NamespaceCheck check = NamespaceReadBack.of(control, tree, n, 0, NanoClock.SYSTEM, "replay");
     if (!check.failures().isEmpty()) {
       throw new IOException("the replay's namespace under " + tree.root() + " is outside the "
           + "fidelity bounds (" + check.failures().get(0) + "): give a larger -prefillScale, "

@@ -116,14 +116,6 @@ public final class ReplayRunner {
     }
   }
 
-  /**
-   * Refuses, in one line, prefill options a replay cannot take (docs/replay.md): a replay takes
-   * a profile's namespace to run on, in one process, and no capacity search of it.
-   */
-  public static void checkNamespace(BenchConfig config, boolean capacity) {
-    ReplayNamespace.check(config, capacity);
-  }
-
   /** Claims the base directory (the marker) and makes {@code <baseDir>/replay}. */
   public static void prepareTarget(FileSystem control, Target target) throws IOException {
     RunChecks.claim(control, target);
@@ -151,11 +143,17 @@ public final class ReplayRunner {
       }
       return fs;
     });
+    ShapedTree tree;
+    try {
+      tree = ReplayNamespace.shape(config, ReplaySchedule.replayRoot(base));
+    } catch (RuntimeException e) {
+      ClientFactory.closeQuietly(control);
+      throw e;
+    }
     try {
       prepareTarget(control, target);
       FsSemantics semantics = FsSemantics.of(control, base);
       Precreation pre = inspect(log, replay);
-      ShapedTree tree = ReplayNamespace.shape(config, ReplaySchedule.replayRoot(base));
       NamespaceCheck made = null;
       NamespaceMapping mapping = null;
       if (tree != null) {

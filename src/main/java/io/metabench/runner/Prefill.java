@@ -7,10 +7,7 @@ import io.metabench.core.Parallel;
 import io.metabench.engine.Phase;
 import io.metabench.engine.PhaseEngine;
 import io.metabench.fs.Target;
-import io.metabench.namespace.Fidelity;
 import io.metabench.namespace.ImageWriter;
-import io.metabench.namespace.ListingProfiler;
-import io.metabench.namespace.NamespaceProfile;
 import io.metabench.namespace.ShapeProfile;
 import io.metabench.namespace.ShapedTree;
 import io.metabench.op.OpContext;
@@ -250,18 +247,8 @@ final class Prefill {
    * compared with its profile (docs/namespaces.md#fidelity).
    */
   private NamespaceCheck check(ShapedTree tree) throws IOException, InterruptedException {
-    long start = engine.clock().nanoTime();
-    NamespaceProfile made = ListingProfiler.profile(control, mapRoot, config.prefill().threads());
-    long nanos = engine.clock().nanoTime() - start;
-    Fidelity f = Fidelity.of(tree.profile().json(), made.json(), tree.scale());
-    NamespaceCheck c = new NamespaceCheck(config.mapIndex(), tree.profile().toString(),
-        tree.scale(), f, nanos);
-    LOG.info("prefill: the namespace read back in {} s: {}", String.format(java.util.Locale.ROOT,
-        "%.1f", nanos / 1e9), made.shape());
-    for (String failure : f.failures()) {
-      LOG.warn("prefill: the namespace is outside the fidelity bounds: {}", failure);
-    }
-    return c;
+    return NamespaceReadBack.of(control, tree, config.prefill().threads(), config.mapIndex(),
+        engine.clock(), LABEL);
   }
 
   /**

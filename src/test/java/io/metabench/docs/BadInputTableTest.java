@@ -86,7 +86,7 @@ class BadInputTableTest {
           // What MetaBench's replay command checks before it touches a file system.
           CliParser.parseReplay(args.subList(1, args.size()).toArray(new String[0]), conf);
           ReplayConfig replay = ReplayConfig.fromConfiguration(conf);
-          io.metabench.replay.ReplayRunner.checkNamespace(BenchConfig.fromConfiguration(conf),
+          io.metabench.replay.ReplayNamespace.check(BenchConfig.fromConfiguration(conf),
               io.metabench.config.CapacityPlan.checkReplay(conf));
           AuditLog.read(replay.auditLog());
         } else {

@@ -143,6 +143,17 @@ class ITReplayMidNamespace {
   }
 
   @Test
+  void aNamespaceTooSmallForItsProfileIsRefusedBeforeAnythingIsMade() throws Exception {
+    File base = new File(scratch, "too-small");
+    MetaBenchRun r = replay(write(tablesLog()), base, "-prefillProfile", "yahoo",
+        "-prefillScale", "0.0005");
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(2);
+    assertThat(r.stderr).contains("-prefillScale 0.0005: the namespace it draws of yahoo")
+        .contains("give a larger scale");
+    assertThat(base).doesNotExist();
+  }
+
+  @Test
   void aDirectoryDeleteNeverOvertakesItsChildrensCommandsOnOtherThreads() throws Exception {
     List<String> lines = new ArrayList<>();
     for (int d = 0; d < 30; d++) {

@@ -127,8 +127,8 @@ public final class ReplayCapacity implements CapacitySearch.Steps {
     }
     PhaseResult total = PhaseResult.totalOfMix(run.phases());
     StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : StepVerdict.judgeParts(
-        "replay", total, run.phases(), rate, plan.bounds(), plan.failureShare(),
-        !target.embedded(), 1);
+        "replay", total, run.phases(), total.attemptedPerSecond(), rate, plan.bounds(),
+        plan.failureShare(), !target.embedded(), 1);
     return new CapacityStep(number, kind, rate, run, total, end.verdictOf(verdict));
   }
 

@@ -103,7 +103,7 @@ public final class CapacityFormat {
         if (r.plan().replayed() != null) {
           JsonOutput.number(w, "speed", r.plan().replayed().speedOf(s.offered()), 4);
         }
-        JsonOutput.number(w, "achievedPerSecond", s.phase().attemptedPerSecond(), 3);
+        JsonOutput.number(w, "achievedPerSecond", s.achieved(), 3);
         w.writeNumberField("ok", s.phase().successes());
         w.writeNumberField("failed", s.phase().failed());
         JsonOutput.number(w, "p50Ms", s.phase().latencyMillisAt(50), 6);
@@ -174,7 +174,7 @@ public final class CapacityFormat {
       CSVPrinter p = CsvFormat.printer(out, STEP_COLUMNS);
       for (CapacityStep s : r.steps()) {
         StepVerdict v = s.verdict();
-        p.printRecord(s.number(), s.kind().id(), fixed(s.offered(), 3), fixed(s.phase().attemptedPerSecond(), 3),
+        p.printRecord(s.number(), s.kind().id(), fixed(s.offered(), 3), fixed(s.achieved(), 3),
             s.phase().successes(), s.phase().failed(), fixed(s.phase().latencyMillisAt(50), 6),
             fixed(s.phase().latencyMillisAt(99), 6), fixed(s.phase().latencyMillisAt(99.9), 6),
             fixed(serviceP99(s.phase()), 6), v == null ? "" : v.outcome().id(),
@@ -190,7 +190,7 @@ public final class CapacityFormat {
    */
   static List<String> cells(CapacityStep s) {
     return Arrays.asList(label(s), s.kind() == CapacityStep.Kind.PROBE ? "closed loop"
-        : CapacityResult.rate(s.offered()), CapacityResult.rate(s.phase().attemptedPerSecond()),
+        : CapacityResult.rate(s.offered()), CapacityResult.rate(s.achieved()),
         fixed(s.phase().latencyMillisAt(50), 3), fixed(s.phase().latencyMillisAt(99), 3),
         fixed(s.phase().latencyMillisAt(99.9), 3), fixed(serviceP99(s.phase()), 3),
         Long.toString(s.phase().failed()), s.verdict() == null

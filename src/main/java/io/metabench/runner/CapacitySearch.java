@@ -207,7 +207,7 @@ public final class CapacitySearch {
         break;
       }
       chooser.record(next.rate, s.verdict().outcome(), s.verdict().worstRatio(),
-          s.phase().attemptedPerSecond());
+          s.achieved());
     }
     double held = chooser.held();
     if (ending.isEmpty() && plan.checkMargin() > 0 && !Double.isNaN(held)
@@ -306,10 +306,11 @@ public final class CapacitySearch {
           + " phase");
     }
     // The workers a verdict asks for (spread) are asked of each map or process.
+    double achieved = CapacityStep.achievedOf(run, phase);
     StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : op == OpType.MIX
-        ? StepVerdict.judgeMix(phase, parts, rate, plan.bounds(), plan.failureShare(),
+        ? StepVerdict.judgeMix(phase, parts, achieved, rate, plan.bounds(), plan.failureShare(),
             !target.embedded(), spread)
-        : StepVerdict.judge(phase, rate, plan.bounds().of(op), plan.failureShare(),
+        : StepVerdict.judge(phase, achieved, rate, plan.bounds().of(op), plan.failureShare(),
             !target.embedded(), spread);
     return new CapacityStep(number, kind, rate, run, phase, end.verdictOf(verdict));
   }

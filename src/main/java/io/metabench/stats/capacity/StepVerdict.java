@@ -75,22 +75,24 @@ public final class StepVerdict {
    */
   public static StepVerdict judge(PhaseResult p, double offered, List<LatencyBounds.Bound> bounds,
       double failureShare, boolean clientCpuIsOwn) {
-    return judge(p, offered, bounds, failureShare, clientCpuIsOwn, 1);
+    return judge(p, p.attemptedPerSecond(), offered, bounds, failureShare, clientCpuIsOwn, 1);
   }
 
   /**
    * As {@link #judge(PhaseResult, double, List, double, boolean)}, for a step whose workers are
-   * spread over {@code spread} maps or processes (each {@code -threads} of them): the workers a
-   * verdict asks for are asked per map or process.
+   * spread over {@code spread} maps or processes (each {@code -threads} of them), which achieved
+   * {@code achieved} operations a second ({@link CapacityStep#achievedOf}): the workers a verdict
+   * asks for are asked per map or process.
    */
-  public static StepVerdict judge(PhaseResult p, double offered, List<LatencyBounds.Bound> bounds,
-      double failureShare, boolean clientCpuIsOwn, int spread) {
-    return judge(p, offered, bounds, failureShare, clientCpuIsOwn, true, spread);
+  public static StepVerdict judge(PhaseResult p, double achieved, double offered,
+      List<LatencyBounds.Bound> bounds, double failureShare, boolean clientCpuIsOwn, int spread) {
+    return judge(p, achieved, offered, bounds, failureShare, clientCpuIsOwn, true, spread);
   }
 
   /**
    * Judges a mix run at {@code offered} operations a second in all: {@code total} (its operations
-   * as one) by the bounds on every operation and by its achieved rate; each of {@code parts} (one
+   * as one) by the bounds on every operation and by {@code achieved}, the rate it achieved
+   * ({@link CapacityStep#achievedOf}); each of {@code parts} (one
    * operation of the mix) by its own bounds and those on every operation, and by its failures. An
    * operation's achieved rate is not judged on its own: its share is drawn at random, so it
    * strays from its weight by chance, not by the store. Invalid when the whole is (the client
@@ -99,9 +101,11 @@ public final class StepVerdict {
    * operation it is of, once. The workers a verdict asks for are asked of each of the
    * {@code spread} maps or processes the step's workers are spread over.
    */
-  public static StepVerdict judgeMix(PhaseResult total, List<PhaseResult> parts, double offered,
-      LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn, int spread) {
-    return judgeParts("mix", total, parts, offered, bounds, failureShare, clientCpuIsOwn, spread);
+  public static StepVerdict judgeMix(PhaseResult total, List<PhaseResult> parts,
+      double achieved, double offered, LatencyBounds bounds, double failureShare,
+      boolean clientCpuIsOwn, int spread) {
+    return judgeParts("mix", total, parts, achieved, offered, bounds, failureShare,
+        clientCpuIsOwn, spread);
   }
 
   /**
@@ -109,14 +113,16 @@ public final class StepVerdict {
    * operations are the log's commands ({@code replay}).
    */
   public static StepVerdict judgeParts(String whole, PhaseResult total, List<PhaseResult> parts,
-      double offered, LatencyBounds bounds, double failureShare, boolean clientCpuIsOwn,
-      int spread) {
+      double achieved, double offered, LatencyBounds bounds, double failureShare,
+      boolean clientCpuIsOwn, int spread) {
     List<StepVerdict> each = new ArrayList<>();
     List<String> names = new ArrayList<>();
-    each.add(judge(total, offered, bounds.of(null), failureShare, clientCpuIsOwn, true, spread));
+    each.add(judge(total, achieved, offered, bounds.of(null), failureShare, clientCpuIsOwn, true,
+        spread));
     names.add(whole);
     for (PhaseResult p : parts) {
-      each.add(judge(p, offered, bounds.of(p.op()), failureShare, false, false, spread));
+      each.add(judge(p, p.attemptedPerSecond(), offered, bounds.of(p.op()), failureShare, false,
+          false, spread));
       names.add(p.op().id());
     }
     // The whole mix invalid (the client could not offer it) says nothing of the store, as for
@@ -148,7 +154,7 @@ public final class StepVerdict {
     return new StepVerdict(o, new ArrayList<>(reasons), worst, each.get(0).clientPaused);
   }
 
-  private static StepVerdict judge(PhaseResult p, double offered,
+  private static StepVerdict judge(PhaseResult p, double achieved, double offered,
       List<LatencyBounds.Bound> bounds, double failureShare, boolean clientCpuIsOwn,
       boolean judgeRate, int spread) {
     List<String> store = new ArrayList<>();
@@ -190,7 +196,6 @@ public final class StepVerdict {
       store.add(String.format(Locale.ROOT, "%.2f %% of operations failed (at most %s %%)",
           100 * failed, LatencyBounds.number(100 * failureShare)));
     }
-    double achieved = p.attemptedPerSecond();
     if (judgeRate && achieved < ACHIEVED * offered && store.isEmpty()) {
       String what = String.format(Locale.ROOT, "achieved %.1f/s, under %.0f %% of %.1f/s",
           achieved, 100 * ACHIEVED, offered);

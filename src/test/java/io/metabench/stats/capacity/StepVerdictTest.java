@@ -79,7 +79,7 @@ class StepVerdictTest {
   /** Over maps or processes, the workers it takes are asked of each of them. */
   @Test
   void overMapsTheThreadsItTakesAreAskedOfEachMap() {
-    StepVerdict v = StepVerdict.judge(phase(10_000, 0, 40, 8), 1000, P99_10MS, 0.01, true, 3);
+    StepVerdict v = StepVerdict.judge(phase(10_000, 0, 40, 8), 1000, 1000, P99_10MS, 0.01, true, 3);
     assertThat(v.describe()).endsWith("judging 10 ms at 1000.0 ops/s takes at least 10 workers, "
         + "this step had 4 (give -threads 4 or more in each of the 3 maps or processes)");
   }
@@ -117,7 +117,7 @@ class StepVerdictTest {
   void aMixSaysWhatItTakesOnce() {
     List<PhaseResult> parts = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 40, 8),
         phase(OpType.OPEN_READ, 2_000, 0, 40, 8));
-    StepVerdict v = StepVerdict.judgeMix(PhaseResult.totalOfMix(parts), parts, 1000,
+    StepVerdict v = mix(parts, 1000,
         LatencyBounds.parse("p99=10ms"), 0.01, true, 1);
     String d = v.describe();
     assertThat(d).contains("stat: p99 40.").contains("open_read: p99 40.");
@@ -142,20 +142,20 @@ class StepVerdictTest {
     // 1,000 a second offered: 800 stats and 200 creates a second, each within every bound.
     List<PhaseResult> held = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 2_000, 0, 2.5, 2.5));
-    StepVerdict v = StepVerdict.judgeMix(PhaseResult.totalOfMix(held), held, 1000, bounds, 0.01,
+    StepVerdict v = mix(held, 1000, bounds, 0.01,
         true, 1);
     assertThat(v.describe()).isEqualTo("held");
     // Creates at 5 ms: within the 10 ms on every operation, over their own 3 ms.
     List<PhaseResult> slow = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 2_000, 0, 5, 5));
-    v = StepVerdict.judgeMix(PhaseResult.totalOfMix(slow), slow, 1000, bounds, 0.01, true, 1);
+    v = mix(slow, 1000, bounds, 0.01, true, 1);
     assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
     assertThat(v.describe()).startsWith("broken: create_write: p99 5.").endsWith(" ms > 3 ms");
     assertThat(v.worstRatio()).isGreaterThan(1.6);
     // Failed creates break it though the mix as a whole stays under 1 %.
     List<PhaseResult> failing = java.util.Arrays.asList(phase(OpType.STAT, 8_000, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 1_950, 50, 2, 2));
-    v = StepVerdict.judgeMix(PhaseResult.totalOfMix(failing), failing, 1000, bounds, 0.01, true, 1);
+    v = mix(failing, 1000, bounds, 0.01, true, 1);
     assertThat(v.describe()).isEqualTo("broken: create_write: 2.50 % of operations failed (at "
         + "most 1 %)");
   }
@@ -169,7 +169,7 @@ class StepVerdictTest {
     LatencyBounds bounds = LatencyBounds.parse("p99=10ms,exists:p99=10ms");
     List<PhaseResult> parts = java.util.Arrays.asList(phase(OpType.STAT, 7_500, 0, 36, 24),
         phase(OpType.EXISTS, 2_500, 0, 16, 0.03));
-    StepVerdict v = StepVerdict.judgeMix(PhaseResult.totalOfMix(parts), parts, 1000, bounds,
+    StepVerdict v = mix(parts, 1000, bounds,
         0.01, true, 1);
     assertThat(v.outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
     assertThat(v.reasons()).filteredOn(r -> r.startsWith("exists: ")).hasSize(1);
@@ -182,11 +182,11 @@ class StepVerdictTest {
     // Creates drew 15 % of the operations where their weight asked 20 %: chance, not the store.
     List<PhaseResult> drawn = java.util.Arrays.asList(phase(OpType.STAT, 8_500, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 1_500, 0, 2, 2));
-    assertThat(StepVerdict.judgeMix(PhaseResult.totalOfMix(drawn), drawn, 1000, bounds, 0.01,
+    assertThat(mix(drawn, 1000, bounds, 0.01,
         true, 1).describe()).isEqualTo("held");
     List<PhaseResult> shortOf = java.util.Arrays.asList(phase(OpType.STAT, 7_000, 0, 2, 2),
         phase(OpType.CREATE_WRITE, 2_000, 0, 2, 2));
-    assertThat(StepVerdict.judgeMix(PhaseResult.totalOfMix(shortOf), shortOf, 1000, bounds, 0.01,
+    assertThat(mix(shortOf, 1000, bounds, 0.01,
         true, 1).describe()).startsWith("invalid: mix: achieved 900.0/s, under 98 % of 1000.0/s");
   }
 
@@ -228,7 +228,7 @@ class StepVerdictTest {
     LatencyBounds bounds = LatencyBounds.parse("p99=10ms");
     List<PhaseResult> parts = java.util.Arrays.asList(pausedFor(phase(OpType.STAT, 7_500, 0, 41,
         12), 40), pausedFor(phase(OpType.EXISTS, 2_500, 0, 41, 12), 40));
-    StepVerdict mix = StepVerdict.judgeMix(PhaseResult.totalOfMix(parts), parts, 1000, bounds,
+    StepVerdict mix = mix(parts, 1000, bounds,
         0.01, true, 1);
     assertThat(mix.outcome()).isEqualTo(StepVerdict.Outcome.INVALID);
     assertThat(mix.clientPaused()).isTrue();
@@ -267,5 +267,13 @@ class StepVerdictTest {
     // A one-second step: nothing tells the pause's second from the store's.
     assertThat(StepVerdict.judge(pausedFor(seconds(phase(10_000, 0, 41, 12), 41), 16), 1000,
         P99_10MS, 0.01, true).clientPaused()).isTrue();
+  }
+
+  /** A mix's verdict on its parts, its achieved rate its total's. */
+  private static StepVerdict mix(List<PhaseResult> parts, double offered, LatencyBounds bounds,
+      double failureShare, boolean clientCpuIsOwn, int spread) {
+    PhaseResult total = PhaseResult.totalOfMix(parts);
+    return StepVerdict.judgeMix(total, parts, total.attemptedPerSecond(), offered, bounds,
+        failureShare, clientCpuIsOwn, spread);
   }
 }

@@ -11,9 +11,11 @@ import org.apache.commons.math3.stat.descriptive.rank.Median;
  * {@link #SECONDS}; successes ÷ the interval's length; a second shorter than 0.9 s, such as the
  * phase's last, does not count) the rate drifts by at most {@link #TOLERANCE} of their median:
  * the Theil–Sen slope (the median of the slopes between every pair of seconds) times the
- * window's length. The median slope follows a trend (a client still warming up, a server
- * slowing down) and not one second's swing on a shared machine, which the spread of the same
- * seconds (max − min, still reported) cannot tell apart. A phase with fewer full seconds is too
+ * window's length; or it drifts further but the seconds do not agree on its direction (Kendall's
+ * tau under {@link #AGREEMENT}): then one odd second, not a trend, moved the slope. The median
+ * slope follows a trend (a client still warming up, a server slowing down) and not one second's
+ * swing on a shared machine, which the spread of the same seconds (max − min, still reported)
+ * cannot tell apart. A phase with fewer full seconds is too
  * short to tell; one that drifts never settled. Either way its TPS is the ramp as much as the
  * file system's rate, and the report says what to change.
  *
@@ -26,6 +28,12 @@ public final class Steadiness {
   public static final int WINDOW = 5;
   /** How far the rate may drift over them, as a fraction of their median. */
   public static final double TOLERANCE = 0.2;
+  /**
+   * How far the seconds must agree on the drift's direction (Kendall's tau of rate against time,
+   * the Mann–Kendall statistic Theil–Sen's slope is read with): of 3 seconds all, of 4 five of
+   * the 6 pairs, of 5 eight of the 10.
+   */
+  public static final double AGREEMENT = 0.6;
   private static final long FULL_SECOND_NANOS = 900_000_000L;
 
   /** The verdict. */
@@ -71,7 +79,11 @@ public final class Steadiness {
     }
     List<Double> last = new ArrayList<>(full.subList(Math.max(0, full.size() - WINDOW),
         full.size()));
-    boolean steady = Math.abs(driftOf(last)) <= TOLERANCE;
+    double drift = driftOf(last);
+    // A drift is a trend only where the seconds agree on its direction: one odd second at
+    // either end of three or four moves the median slope as far as a ramp does.
+    boolean steady = Math.abs(drift) <= TOLERANCE
+        || !Double.isInfinite(drift) && Math.abs(kendallTau(last)) < AGREEMENT;
     return new Steadiness(steady ? Verdict.STEADY : Verdict.UNSTEADY, last);
   }
 
@@ -116,6 +128,22 @@ public final class Steadiness {
     Median median = new Median();
     double level = median.evaluate(values);
     return level <= 0 ? Double.POSITIVE_INFINITY : median.evaluate(slopes) * (n - 1) / level;
+  }
+
+  /**
+   * Kendall's tau of {@code rates} against their order: (pairs rising − pairs falling) ÷ all
+   * pairs, from −1 (every later second slower) to 1 (every later second faster); 0 for fewer
+   * than two.
+   */
+  public static double kendallTau(List<Double> rates) {
+    int n = rates.size();
+    long s = 0;
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        s += (long) Math.signum(rates.get(j) - rates.get(i));
+      }
+    }
+    return n < 2 ? 0 : s / (n * (n - 1) / 2.0);
   }
 
   /** (max − min) ÷ mean of {@link #lastRates()}; 0 when there are none or all are 0. */

@@ -98,4 +98,20 @@ class SteadinessTest {
     assertThat(s.verdict()).isEqualTo(Steadiness.Verdict.UNSTEADY);
     assertThat(s.advice()).contains("the rate fell");
   }
+
+  @Test
+  void anOddLastSecondOfThreeIsNoiseButThreeFallingSecondsAreDrift() {
+    // The last of three seconds 29 % under the others: the median slope says -27 % (over the
+    // tolerance), but the seconds disagree on the direction (one pair rose, two fell).
+    Steadiness odd = Steadiness.of(series(seconds(3), new long[] {30000, 31000, 22000}));
+    assertThat(Steadiness.driftOf(odd.lastRates())).isLessThan(-Steadiness.TOLERANCE);
+    assertThat(Steadiness.kendallTau(odd.lastRates())).isCloseTo(-1.0 / 3,
+        org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(odd.verdict()).isEqualTo(Steadiness.Verdict.STEADY);
+    // The same fall spread over the three seconds: every pair falls, a trend.
+    Steadiness falling = Steadiness.of(series(seconds(3), new long[] {30000, 26000, 22000}));
+    assertThat(Steadiness.kendallTau(falling.lastRates())).isEqualTo(-1.0);
+    assertThat(falling.verdict()).isEqualTo(Steadiness.Verdict.UNSTEADY);
+    assertThat(falling.advice()).contains("the rate fell");
+  }
 }

@@ -97,7 +97,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeStringField("interruptedBy", result.interruptedBy());
     w.writeArrayFieldStart("phases");
     for (PhaseResult p : result.phases()) {
-      writePhase(w, p);
+      writePhase(w, p, result);
     }
     w.writeEndArray();
     ServerFigures.json(w, result);
@@ -105,7 +105,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     if (mixTotal != null) {
       // The whole mix, as a phase of its own: its operations' counts and histograms added up.
       w.writeFieldName("mixTotal");
-      writePhase(w, mixTotal);
+      writePhase(w, mixTotal, result);
     }
     w.writeFieldName("cleanupFailures");
     writeCauses(w, result.cleanupFailures());
@@ -184,7 +184,8 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     w.writeEndObject();
   }
 
-  private static void writePhase(JsonGenerator w, PhaseResult p) throws IOException {
+  private static void writePhase(JsonGenerator w, PhaseResult p, RunResult result)
+      throws IOException {
     w.writeStartObject();
     w.writeStringField("operation", p.name());
     w.writeStringField("startedAt", iso(p.startedAtEpochMillis()));
@@ -233,7 +234,7 @@ public final class JsonFormat implements ResultFormat<RunResult> {
     if (p.serviceTime() != null) {
       // Scheduled (-rate, a paced replay): latencyMs runs from when each operation was due;
       // this from its actual start.
-      JsonOutput.number(w, "achievedRate", p.attemptedPerSecond(), 3);
+      JsonOutput.number(w, "achievedRate", result.achievedPerSecond(p), 3);
       w.writeObjectFieldStart("serviceTimeMs");
       writePercentiles(w, p.serviceTime());
       w.writeEndObject();

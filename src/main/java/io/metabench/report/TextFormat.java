@@ -432,7 +432,7 @@ public final class TextFormat implements ResultFormat<RunResult> {
     if (p.serviceTime() != null) {
       Histogram st = p.serviceTime();
       boolean empty = st.getTotalCount() == 0;
-      String achieved = fixed(p.attemptedPerSecond(), 1);
+      String achieved = fixed(result.achievedPerSecond(p), 1);
       String pace;
       if (result.replay() != null) {
         pace = "replayed at -replaySpeed " + fixed(result.replay().speed(), 3) + ", " + achieved

@@ -306,7 +306,7 @@ public final class CapacitySearch {
           + " phase");
     }
     // The workers a verdict asks for (spread) are asked of each map or process.
-    double achieved = CapacityStep.achievedOf(run, phase);
+    double achieved = run.achievedPerSecond(phase);
     StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : op == OpType.MIX
         ? StepVerdict.judgeMix(phase, parts, achieved, rate, plan.bounds(), plan.failureShare(),
             !target.embedded(), spread)

@@ -311,6 +311,35 @@ public final class RunResult {
     return ops.isEmpty() ? null : PhaseResult.totalOfMix(ops);
   }
 
+  /**
+   * Operations a second {@code phase} (one of this run's phases, or its {@link #mixTotal})
+   * achieved: its attempted ÷ its window; where this run combines several maps or processes, the
+   * sum of each one's own (its attempted ÷ its own window). They leave the barrier before a phase
+   * up to a poll apart (50 ms or more): over the combined window a 2 s step would look 2.5 %
+   * short while each of them offered its share in full (docs/metrics.md#pacing).
+   */
+  public double achievedPerSecond(PhaseResult phase) {
+    if (maps.size() < 2) {
+      return phase.attemptedPerSecond();
+    }
+    boolean total = phase.op() == io.metabench.op.OpType.MIX && !phase.partOfMix();
+    double sum = 0;
+    for (RunResult m : maps) {
+      PhaseResult own = total ? m.mixTotal() : m.phaseNamed(phase.name());
+      sum += own == null ? 0 : own.attemptedPerSecond();
+    }
+    return sum;
+  }
+
+  private PhaseResult phaseNamed(String name) {
+    for (PhaseResult p : phases) {
+      if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
 
   /** Items cleanup could not remove, by cause; empty when cleanup was not asked or succeeded. */
   public Map<String, FailureCount> cleanupFailures() {

@@ -1,6 +1,5 @@
 package io.metabench.stats.capacity;
 
-import io.metabench.op.OpType;
 import io.metabench.stats.PhaseResult;
 import io.metabench.stats.RunResult;
 import java.util.Locale;
@@ -37,7 +36,6 @@ public final class CapacityStep {
   private final RunResult run;
   private final PhaseResult phase;
   private final StepVerdict verdict;
-  private final double achieved;
 
   public CapacityStep(int number, Kind kind, double offered, RunResult run, PhaseResult phase,
       StepVerdict verdict) {
@@ -47,36 +45,6 @@ public final class CapacityStep {
     this.run = run;
     this.phase = phase;
     this.verdict = verdict;
-    this.achieved = achievedOf(run, phase);
-  }
-
-  /**
-   * Operations a second {@code phase} (of {@code run}, or its mix's total) achieved: its rate
-   * over its window; where the run combines several processes or maps, the sum of each one's own
-   * rate over its own window. They leave the barrier before a step up to a poll apart (50 ms or
-   * more), which would take 2.5 % off a 2 s step's rate over the combined window while each of
-   * them offered its share in full (docs/capacity.md#held).
-   */
-  public static double achievedOf(RunResult run, PhaseResult phase) {
-    if (run.maps().size() < 2) {
-      return phase.attemptedPerSecond();
-    }
-    boolean mixTotal = phase.op() == OpType.MIX && !phase.partOfMix();
-    double sum = 0;
-    for (RunResult m : run.maps()) {
-      PhaseResult own = mixTotal ? m.mixTotal() : named(m, phase.name());
-      sum += own == null ? 0 : own.attemptedPerSecond();
-    }
-    return sum;
-  }
-
-  private static PhaseResult named(RunResult run, String name) {
-    for (PhaseResult p : run.phases()) {
-      if (p.name().equals(name)) {
-        return p;
-      }
-    }
-    return null;
   }
 
   /** Its number in the search, from 1; the probe's is 0. */
@@ -103,9 +71,9 @@ public final class CapacityStep {
     return phase;
   }
 
-  /** Operations a second the step achieved ({@link #achievedOf}). */
+  /** Operations a second the step achieved ({@link RunResult#achievedPerSecond}). */
   public double achieved() {
-    return achieved;
+    return run.achievedPerSecond(phase);
   }
 
   /** Null for the probe, which is not judged. */

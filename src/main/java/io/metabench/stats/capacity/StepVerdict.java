@@ -81,8 +81,9 @@ public final class StepVerdict {
   /**
    * As {@link #judge(PhaseResult, double, List, double, boolean)}, for a step whose workers are
    * spread over {@code spread} maps or processes (each {@code -threads} of them), which achieved
-   * {@code achieved} operations a second ({@link CapacityStep#achievedOf}): the workers a verdict
-   * asks for are asked per map or process.
+   * {@code achieved} operations a second
+   * ({@link io.metabench.stats.RunResult#achievedPerSecond}): the workers a verdict asks for are
+   * asked per map or process.
    */
   public static StepVerdict judge(PhaseResult p, double achieved, double offered,
       List<LatencyBounds.Bound> bounds, double failureShare, boolean clientCpuIsOwn, int spread) {
@@ -92,7 +93,7 @@ public final class StepVerdict {
   /**
    * Judges a mix run at {@code offered} operations a second in all: {@code total} (its operations
    * as one) by the bounds on every operation and by {@code achieved}, the rate it achieved
-   * ({@link CapacityStep#achievedOf}); each of {@code parts} (one
+   * ({@link io.metabench.stats.RunResult#achievedPerSecond}); each of {@code parts} (one
    * operation of the mix) by its own bounds and those on every operation, and by its failures. An
    * operation's achieved rate is not judged on its own: its share is drawn at random, so it
    * strays from its weight by chance, not by the store. Invalid when the whole is (the client

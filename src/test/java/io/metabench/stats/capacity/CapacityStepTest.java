@@ -59,9 +59,9 @@ class CapacityStepTest {
     PhaseResult phase = run.phases().get(0);
     // Over the combined window (2.05 s) the 1,000 operations look 2.4 % short of 500 a second.
     assertThat(phase.attemptedPerSecond()).isCloseTo(487.8, Offset.offset(0.1));
-    assertThat(CapacityStep.achievedOf(run, phase)).isCloseTo(500.0, Offset.offset(1e-9));
+    assertThat(run.achievedPerSecond(phase)).isCloseTo(500.0, Offset.offset(1e-9));
     List<LatencyBounds.Bound> p99 = LatencyBounds.parse("p99=20ms").of(OpType.STAT);
-    assertThat(StepVerdict.judge(phase, CapacityStep.achievedOf(run, phase), 500, p99, 0.01, true,
+    assertThat(StepVerdict.judge(phase, run.achievedPerSecond(phase), 500, p99, 0.01, true,
         2).describe()).isEqualTo("held");
     assertThat(StepVerdict.judge(phase, phase.attemptedPerSecond(), 500, p99, 0.01, true, 2)
         .describe()).startsWith("invalid: achieved 487.8/s, under 98 % of 500.0/s");
@@ -70,11 +70,21 @@ class CapacityStepTest {
   }
 
   @Test
+  void aRunOfTwoProcessesWritesTheSumAsItsAchievedRate() throws Exception {
+    RunResult run = twoProcesses(50);
+    StringBuilder json = new StringBuilder();
+    new io.metabench.report.JsonFormat().write(run, json);
+    com.fasterxml.jackson.databind.JsonNode phase = new com.fasterxml.jackson.databind
+        .ObjectMapper().readTree(json.toString()).path("phases").get(0);
+    assertThat(phase.path("achievedRate").asDouble()).isCloseTo(500.0, Offset.offset(1e-3));
+  }
+
+  @Test
   void oneProcessAchievesItsRateOverItsWindow() {
     PhaseResult one = share(1_000);
     RunResult run = new RunResult(null, null, Collections.singletonList(one),
         Collections.<String, FailureCount>emptyMap());
-    assertThat(CapacityStep.achievedOf(run, one)).isEqualTo(one.attemptedPerSecond())
+    assertThat(run.achievedPerSecond(one)).isEqualTo(one.attemptedPerSecond())
         .isCloseTo(250.0, Offset.offset(1e-9));
   }
 }

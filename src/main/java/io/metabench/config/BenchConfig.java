@@ -288,6 +288,14 @@ public final class BenchConfig {
     return (Long) values.get(Option.WARMUP);
   }
 
+  /**
+   * A capacity step's settling, in ms (0: none, and in any other run): operations due in it, of
+   * a phase bound by its items too, are done but in no figure.
+   */
+  public long stepSettleMillis() {
+    return (Long) values.get(Option.STEP_SETTLE);
+  }
+
   /** The client warm-up before each measured phase ({@code -clientWarmup}); 0: none. */
   public long clientWarmupMillis() {
     return (Long) values.get(Option.CLIENT_WARMUP);

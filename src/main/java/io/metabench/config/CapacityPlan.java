@@ -19,6 +19,7 @@ public final class CapacityPlan {
   private final MixSpec mix;
   private final MixSpec pinned;
   private final long stepMillis;
+  private final long settleMillis;
   private final double startRate;
   private final double precision;
   private final double failureShare;
@@ -29,8 +30,10 @@ public final class CapacityPlan {
   private final String namespace;
 
   private CapacityPlan(LatencyBounds bounds, OpType operation, MixSpec mix, MixSpec pinned,
-      long stepMillis, double startRate, double precision, double failureShare,
-      Replayed replayed, int processes, double checkMargin, String namespace) {
+      long stepMillis, long settleMillis, double startRate, double precision,
+      double failureShare, Replayed replayed, int processes, double checkMargin,
+      String namespace) {
+    this.settleMillis = settleMillis;
     this.namespace = namespace;
     this.processes = processes;
     this.checkMargin = checkMargin;
@@ -150,7 +153,7 @@ public final class CapacityPlan {
           + "rate: give at least 2 s (8 s by default)");
     }
     return new CapacityPlan(bounds, op, mix, pinned, step,
-        (Double) Option.CAPACITY_START.read(conf),
+        Option.CAPACITY_SETTLE.readLong(conf), (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100, null, config.processes(),
         checkMargin(conf), namespace(config.prefill(), op));
@@ -202,8 +205,9 @@ public final class CapacityPlan {
   }
 
   private static void refuseWithoutBounds(Configuration conf) {
-    Option[] own = {Option.CAPACITY_STEP, Option.CAPACITY_START, Option.CAPACITY_PRECISION,
-        Option.CAPACITY_FAILURES, Option.CAPACITY_PIN, Option.CAPACITY_CHECK};
+    Option[] own = {Option.CAPACITY_STEP, Option.CAPACITY_SETTLE, Option.CAPACITY_START,
+        Option.CAPACITY_PRECISION, Option.CAPACITY_FAILURES, Option.CAPACITY_PIN,
+        Option.CAPACITY_CHECK};
     for (Option o : own) {
       if (UserSettings.isSetByUser(conf, o.key())) {
         throw new InvalidInputException(o.label() + " is an option of a capacity search: add "
@@ -238,7 +242,7 @@ public final class CapacityPlan {
             + OpType.join(ops) + "): bound one of those or every operation (p99=10ms)");
       }
     }
-    return new CapacityPlan(bounds, null, MixSpec.NONE, MixSpec.NONE, 0,
+    return new CapacityPlan(bounds, null, MixSpec.NONE, MixSpec.NONE, 0, 0,
         (Double) Option.CAPACITY_START.read(conf),
         (Double) Option.CAPACITY_PRECISION.read(conf) / 100,
         (Double) Option.CAPACITY_FAILURES.read(conf) / 100,
@@ -268,6 +272,10 @@ public final class CapacityPlan {
     if (UserSettings.isSetByUser(conf, ConfigKeys.CAPACITY_STEP_MILLIS)) {
       throw new InvalidInputException("a replay's capacity step is one replay of the whole log "
           + "at the step's speed, as long as the log at that speed: drop -capacityStep");
+    }
+    if (UserSettings.isSetByUser(conf, ConfigKeys.CAPACITY_SETTLE_MILLIS)) {
+      throw new InvalidInputException("a replay's capacity step judges every command of the log, "
+          + "from its first: drop -capacitySettle");
     }
     BenchConfig config = BenchConfig.fromConfiguration(conf);
     if (config.maps() > 0) {
@@ -398,6 +406,23 @@ public final class CapacityPlan {
   /** How long each step offers its rate; 0 for a replay, whose step is one replay of the log. */
   public long stepMillis() {
     return stepMillis;
+  }
+
+  /**
+   * A step's length as the outputs name it: {@code 8 s}, or {@code 8 s after 1 s settling}.
+   */
+  public String stepDescribed() {
+    String judged = LatencyBounds.number(stepMillis / 1000.0) + " s";
+    return settleMillis == 0 ? judged
+        : judged + " after " + LatencyBounds.number(settleMillis / 1000.0) + " s settling";
+  }
+
+  /**
+   * How long each step offers its rate before it is judged (its operations then in no figure);
+   * 0 for a replay, whose every command is judged.
+   */
+  public long settleMillis() {
+    return settleMillis;
   }
 
   /** The first step's rate; 0: half a closed-loop probe's. */

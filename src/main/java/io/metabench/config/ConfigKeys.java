@@ -232,6 +232,13 @@ public final class ConfigKeys {
   public static final String CAPACITY = "metabench.capacity.bounds";
   /** How long each step of a capacity search offers its rate, in milliseconds. */
   public static final String CAPACITY_STEP_MILLIS = "metabench.capacity.step.millis";
+  /** {@code -capacitySettle}: how long each step offers its rate before it is judged. */
+  public static final String CAPACITY_SETTLE_MILLIS = "metabench.capacity.settle.millis";
+  /**
+   * Set by a capacity search on each step's run: operations due in its first this-many ms, of a
+   * phase bound by its items too, are done but in no figure (the step's settling).
+   */
+  public static final String STEP_SETTLE_MILLIS = "metabench.step.settle.millis";
   /** The rate a capacity search's first step offers; 0: half a closed-loop probe's rate. */
   public static final String CAPACITY_START = "metabench.capacity.start";
   /** The width, in percent of the rate held, at which a capacity search stops bisecting. */

@@ -78,8 +78,7 @@ public enum Option {
       cli("m", "mapIndex").key(ConfigKeys.MAP_INDEX).def(0).run("mapIndex")
           .group(Group.MAPREDUCE).notForReplay("a replay writes only under <baseDir>/replay")
           .help("This process's map number, the map_<m> in paths, so processes sharing a base "
-              + "directory do not collide (default {default}; with -maps the job numbers its "
-              + "maps)")),
+              + "directory do not collide (default {default}; -maps numbers its maps)")),
   FILES_PER_DIR(SET, wholeInt(2, 1_048_576, "a directory size such as 10000"),
       cli("n", "filesPerDir").key(ConfigKeys.FILES_PER_DIR).def(10_000).run("filesPerDir")
           .group(Group.PHASES).notForReplay(OptionSpec.Reasons.NO_ITEMS)
@@ -190,8 +189,12 @@ public enum Option {
           + "bisected (docs/capacity.md)")),
   CAPACITY_STEP(SECONDS, DURATION_MS, cli("duration", "capacityStep")
       .key(ConfigKeys.CAPACITY_STEP_MILLIS).def(8_000L).group(Group.CAPACITY)
-      .help("How long each step of -capacity offers its rate: seconds (8) or 500ms, 8s, 1m "
-          + "(default 8 s)")),
+      .help("How long each step of -capacity is judged: seconds (8) or 500ms, 8s (default 8 s)")),
+  CAPACITY_SETTLE(SECONDS, DURATION_MS, cli("duration", "capacitySettle")
+      .key(ConfigKeys.CAPACITY_SETTLE_MILLIS).def(1_000L).group(Group.CAPACITY).help("How long "
+          + "each step offers its rate before it is judged, in no figure (default 1 s; 0: none)")),
+  STEP_SETTLE(KEY_ONLY, DURATION_MS, setting(ConfigKeys.STEP_SETTLE_MILLIS).def(0L)
+      .run(null).group(Group.CAPACITY).help("A capacity step's -capacitySettle")),
   CAPACITY_START(SET, ValueType.RATE, cli("ops/s", "capacityStart").key(ConfigKeys.CAPACITY_START)
       .def(0.0).group(Group.CAPACITY).help("The rate -capacity's first step offers (default: "
           + "half the rate of a closed-loop probe)")),
@@ -204,12 +207,10 @@ public enum Option {
   CAPACITY_CHECK(SET, wholeInt(0, 50, "a percentage from 0 to 50, such as 10"),
       cli("percent", "capacityCheck").key(ConfigKeys.CAPACITY_CHECK).def(0)
       .group(Group.CAPACITY).help("After the search, one step this many percent below the rate "
-          + "held and one above it, to show the first holds and the second does not (default 0: "
-          + "none)")),
+          + "held and one above it, to show the first holds and the second does not (default 0)")),
   CAPACITY_PIN(SET, ValueType.PINS, cli("op:ops/s,...", "capacityPin")
       .key(ConfigKeys.CAPACITY_PIN).def("").group(Group.CAPACITY).help("Operations a search of "
-          + "-mix offers at rates of their own, beside the mix it scales (operations a second "
-          + "in all)")),
+          + "-mix offers at rates of their own (ops/s), beside the mix it scales")),
   SUBTREE(SET, TEXT, cli("path", "subtree").key(ConfigKeys.SUBTREE).def("").run("subtree")
       .group(Group.PHASES).help("The subtree ls_r, count and du walk: relative to the base "
           + "directory, or absolute on its file system (default: the base directory)")),

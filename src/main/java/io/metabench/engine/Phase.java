@@ -100,12 +100,12 @@ public final class Phase {
    * {@code warmupNanos}, at {@code processRate} operations per second over this process's
    * workers (0: closed loop). Ignored for an unmeasured phase.
    *
-   * @throws IllegalArgumentException for a warm-up without a duration: a warm-up would take a
-   *     count-bound phase's items away from its measurement
+   * @throws IllegalArgumentException for a warm-up of a count-bound phase in a closed loop: the
+   *     items its warm-up takes are known only at a fixed rate (a capacity step sizes them)
    */
   public Phase pacedBy(long durationNanos, long warmupNanos, double processRate) {
-    if (warmupNanos > 0 && durationNanos == 0) {
-      throw new IllegalArgumentException("a warm-up needs a duration-bound phase");
+    if (warmupNanos > 0 && durationNanos == 0 && processRate == 0) {
+      throw new IllegalArgumentException("a warm-up needs a duration-bound or paced phase");
     }
     Phase p = copy();
     p.durationNanos = durationNanos;

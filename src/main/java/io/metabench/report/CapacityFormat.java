@@ -42,7 +42,7 @@ public final class CapacityFormat {
           + " maps (a job a step)" : "",
           r.plan().bounds().describe(), r.plan().replayed() != null ? String.format(Locale.ROOT,
           "one replay of the log (recorded at %s ops/s)", CapacityResult.rate(
-          r.plan().replayed().recordedRate())) : fixed(r.plan().stepMillis() / 1000.0, 0) + " s"));
+          r.plan().replayed().recordedRate())) : r.plan().stepDescribed()));
       out.append(String.format(Locale.ROOT, "%-8s %12s %12s %10s %10s %10s %10s %8s  %s%n",
           "step", "offered/s", "achieved/s", "p50 ms", "p99 ms", "p99.9 ms", "store p99", "failed",
           "outcome"));
@@ -89,6 +89,7 @@ public final class CapacityFormat {
       w.writeStringField("bounds", r.plan().bounds().toString());
       w.writeStringField("boundsDescribed", r.plan().bounds().describe());
       JsonOutput.number(w, "stepSeconds", r.plan().stepMillis() / 1000.0, 3);
+      JsonOutput.number(w, "settleSeconds", r.plan().settleMillis() / 1000.0, 3);
       JsonOutput.number(w, "precisionPercent", 100 * r.plan().precision(), 3);
       JsonOutput.number(w, "failuresPercent", 100 * r.plan().failureShare(), 3);
       w.writeObjectFieldStart("answer");

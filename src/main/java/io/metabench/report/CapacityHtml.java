@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -91,8 +90,7 @@ final class CapacityHtml implements ResultFormat<CapacityResult> {
     m.put("searched", r.plan().subject());
     m.put("workers", Integer.toString(r.threads()));
     m.put("bounds", r.plan().bounds().describe());
-    m.put("each step", String.format(Locale.ROOT, "%s s", LatencyBounds.number(
-        r.plan().stepMillis() / 1000.0)));
+    m.put("each step", r.plan().stepDescribed());
     m.put("precision", percent(r.plan().precision()));
     m.put("failures that break a step", percent(r.plan().failureShare()));
     return m;

@@ -27,10 +27,10 @@ public final class CapacityStudyFormat {
     @Override
     public void write(CapacityStudy s, Appendable out) throws IOException {
       CapacityResult first = s.results().get(0);
-      out.append(String.format(Locale.ROOT, "capacity of %s at %s, %d workers, each step %s s: "
+      out.append(String.format(Locale.ROOT, "capacity of %s at %s, %d workers, each step %s: "
           + "%d targets, searched one after another%n%n", first.plan().subject(),
-          first.plan().bounds().describe(), first.threads(), ReportMath.fixed(
-          first.plan().stepMillis() / 1000.0, 0, "-"), s.results().size()));
+          first.plan().bounds().describe(), first.threads(), first.plan().stepDescribed(),
+          s.results().size()));
       out.append(String.format(Locale.ROOT, "%-14s %14s %8s %12s %14s %6s %12s%n", "target",
           "holds ops/s", "ratio", "broke at", "client limit", "steps", "time"));
       for (int i = 0; i < s.results().size(); i++) {
@@ -66,6 +66,7 @@ public final class CapacityStudyFormat {
       w.writeStringField("boundsDescribed", first.plan().bounds().describe());
       w.writeNumberField("threads", first.threads());
       JsonOutput.number(w, "stepSeconds", first.plan().stepMillis() / 1000.0, 3);
+      JsonOutput.number(w, "settleSeconds", first.plan().settleMillis() / 1000.0, 3);
       w.writeArrayFieldStart("targets");
       for (int i = 0; i < s.results().size(); i++) {
         CapacityResult r = s.results().get(i);

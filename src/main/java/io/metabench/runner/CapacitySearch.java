@@ -35,7 +35,10 @@ import org.apache.hadoop.conf.Configuration;
  * namespace does not grow from step to step; for one that uses them up (delete, rename, rmdir) a
  * closed-loop run makes the step's items just before it, as many as it uses at its rate, and the
  * step removes what is left. The first run (the closed-loop probe, or the first step) warms the
- * client; later steps run in the warm JVM without a warm-up of their own.
+ * client; later steps run in the warm JVM without a warm-up of their own. Every step offers its
+ * rate for {@code -capacitySettle} before it is judged (the engine's warm-up of a paced phase,
+ * a phase bound by its items too: its items are made for it), so what a step's start brings is
+ * not taken for the store's answer at that rate.
  *
  * <p>Used once, from one thread.
  */
@@ -176,8 +179,9 @@ public final class CapacitySearch {
    * Searches the highest rate {@code steps} hold under {@code plan} on {@code target} (as its
    * result names it) with {@code threads} workers: from half a closed-loop probe's rate (or the
    * plan's start), as {@link RateChooser} chooses; a step the client's own pause made invalid
-   * ({@link StepVerdict#clientPaused}) is run again at once, and only the second run's outcome
-   * steers the search. {@code listener} is told of each step as it ends.
+   * ({@link StepVerdict#clientPaused}), and a first step after the probe that broke, is run
+   * again at once, and only the second run's outcome steers the search. {@code listener} is
+   * told of each step as it ends.
    */
   public static CapacityResult search(CapacityPlan plan, String target, int threads, Steps steps,
       StopRequest stop, Consumer<CapacityStep> listener) throws IOException, InterruptedException {
@@ -197,9 +201,13 @@ public final class CapacitySearch {
     for (RateChooser.Next next = chooser.next(); next != null; next = chooser.next()) {
       CapacityStep s = stop.isRequested() ? null : taken(steps.step(++judged, next.confirming
           ? CapacityStep.Kind.CONFIRM : CapacityStep.Kind.STEP, next.rate), done, listener);
-      if (s != null && s.verdict().clientPaused() && !stop.isRequested()) {
-        // The client's own pause decided the step: its rate is run again before the search
-        // takes an outcome for it; a second pause there is the client's limit.
+      // The client's own pause decided the step, or the first step after the probe broke (the
+      // probe's saturating load can leave a store slow for seconds: the embedded HDFS's p50 was
+      // 2.5 times its own for 3 s after a create probe): its rate is run again before the
+      // search takes an outcome for it. A second pause there is the client's limit.
+      boolean afterProbe = judged == 1 && plan.startRate() <= 0;
+      if (s != null && !stop.isRequested() && (s.verdict().clientPaused()
+          || afterProbe && s.verdict().outcome() == StepVerdict.Outcome.BROKEN)) {
         s = taken(steps.step(++judged, CapacityStep.Kind.CONFIRM, next.rate), done, listener);
       }
       if (s == null) {
@@ -251,8 +259,12 @@ public final class CapacitySearch {
     int spread = Math.max(1, given.maps()) * Math.max(1, given.processes());
     int threads = given.threads() * spread;
     double seconds = plan.stepMillis() / 1000.0;
-    // Items for one step: as many as its rate uses in the step's length, or the probe's count.
-    long items = rate == 0 ? PROBE_ITEMS : (long) Math.ceil(rate * seconds / threads) + 1;
+    // A step settles before it is judged (the probe, closed loop, is judged by nothing).
+    long settle = rate == 0 ? 0 : plan.settleMillis();
+    // Items for one step: as many as its rate uses while it settles and is judged, or the
+    // probe's count.
+    long items = rate == 0 ? PROBE_ITEMS
+        : (long) Math.ceil(rate * (seconds + settle / 1000.0) / threads) + 1;
     if (!op.keepsNames() && !op.createsItems() && op != OpType.MIX) {
       unmeasured(firstOperation(op), items);
     }
@@ -260,6 +272,7 @@ public final class CapacitySearch {
     c.set(ConfigKeys.RATE, Double.toString(rate / Math.max(1, given.processes())));
     c.setBoolean(ConfigKeys.QUIET, true);
     c.setBoolean(ConfigKeys.CLEANUP_KEEPS_PREFILL, true);
+    c.setLong(ConfigKeys.STEP_SETTLE_MILLIS, settle);
     // A mix's operations at this rate: any pinned at their own rates, the rest by weight.
     MixSpec mix = plan.mixAt(rate);
     if (op == OpType.MIX) {
@@ -275,7 +288,8 @@ public final class CapacitySearch {
       c.setLong(ConfigKeys.FILES_PER_WORKER, kept);
       c.setBoolean(ConfigKeys.CLEANUP, false);
     } else if (op == OpType.MIX) {
-      MixSet set = MixSet.of(mix, rate == 0 ? PROBE_ITEMS : rate * seconds / threads);
+      MixSet set = MixSet.of(mix, rate == 0 ? PROBE_ITEMS
+          : rate * (seconds + settle / 1000.0) / threads);
       c.setLong(ConfigKeys.FILES_PER_WORKER, set.items);
       c.setInt(ConfigKeys.MIX_FILL_PERCENT, set.fillPercent);
       c.setBoolean(ConfigKeys.CLEANUP, true);

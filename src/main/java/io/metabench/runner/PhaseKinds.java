@@ -157,13 +157,15 @@ final class PhaseKinds {
    * A measured phase of this run: paced by {@code -duration} and {@code -warmup} (when
    * {@code timeBound}) and this process's share of {@code -rate}, guarded by {@code -retries},
    * {@code -opTimeout} and {@code -failFast}. A count-bound phase has no {@code -warmup}: its
-   * warm-up would take planned items away from the measurement.
+   * warm-up would take planned items away from the measurement; but a capacity step's settling
+   * applies to every phase, as the search gives a step of a count-bound phase its items for it.
    */
   private Phase measured(String label, List<OpType> results, int barrierPhase,
       long startAtEpochMillis, boolean timeBound) {
+    long settle = config.rate() > 0 ? config.stepSettleMillis() : 0;
+    long warmup = Math.max(timeBound ? config.warmupMillis() : 0, settle);
     return Phase.measured(label, results, barrierPhase).startingAt(startAtEpochMillis)
-        .pacedBy(timeBound ? config.durationMillis() * 1_000_000L : 0,
-            timeBound ? config.warmupMillis() * 1_000_000L : 0,
+        .pacedBy(timeBound ? config.durationMillis() * 1_000_000L : 0, warmup * 1_000_000L,
             config.rate() / Math.max(1, config.maps()))
         .guardedBy(config.retries(), config.opTimeoutMillis() * 1_000_000L, config.failFast());
   }

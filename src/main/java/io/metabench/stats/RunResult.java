@@ -316,19 +316,29 @@ public final class RunResult {
    * achieved: its attempted ÷ its window; where this run combines several maps or processes, the
    * sum of each one's own (its attempted ÷ its own window). They leave the barrier before a phase
    * up to a poll apart (50 ms or more): over the combined window a 2 s step would look 2.5 %
-   * short while each of them offered its share in full (docs/metrics.md#pacing).
+   * short while each of them offered its share in full (docs/metrics.md#pacing). A capacity
+   * step's settling counts in (its operations and its length): a store over its capacity serves
+   * the settling's backlog first, and the judged operations alone would look served slower than
+   * it serves.
    */
   public double achievedPerSecond(PhaseResult phase) {
+    long settle = config == null ? 0 : config.stepSettleMillis() * 1_000_000L;
     if (maps.size() < 2) {
-      return phase.attemptedPerSecond();
+      return achieved(phase, settle);
     }
     boolean total = phase.op() == io.metabench.op.OpType.MIX && !phase.partOfMix();
     double sum = 0;
     for (RunResult m : maps) {
       PhaseResult own = total ? m.mixTotal() : m.phaseNamed(phase.name());
-      sum += own == null ? 0 : own.attemptedPerSecond();
+      sum += own == null ? 0 : achieved(own, settle);
     }
     return sum;
+  }
+
+  /** {@code p}'s rate, over {@code settleNanos} of settling before its window too. */
+  private static double achieved(PhaseResult p, long settleNanos) {
+    return settleNanos == 0 || p.windowNanos() <= 0 ? p.attemptedPerSecond()
+        : (p.attempted() + p.warmupOps()) * 1e9 / (p.windowNanos() + settleNanos);
   }
 
   private PhaseResult phaseNamed(String name) {

@@ -91,6 +91,8 @@ class OptionTableTest {
     sample(Option.RATE, "100", "100", 100.0);
     sample(Option.CAPACITY, "p99=10ms", "p99=10ms", null);
     sample(Option.CAPACITY_STEP, "5", "5s", null);
+    sample(Option.CAPACITY_SETTLE, "2", "2s", null);
+    sample(Option.STEP_SETTLE, "1500", "1500", null);
     sample(Option.CAPACITY_START, "100", "100", null);
     sample(Option.CAPACITY_PRECISION, "5", "5", null);
     sample(Option.CAPACITY_FAILURES, "2", "2", null);

@@ -242,10 +242,12 @@ public final class DocExamples {
       out.add("-clientWarmup");
       out.add("0");
     }
-    // A capacity search in seconds: short steps, a coarse precision, and (for an operation that
-    // keeps its items, made once before the first step) 100 items a worker, not 1,000.
+    // A capacity search in seconds: short steps, a short settling, a coarse precision, and (for
+    // an operation that keeps its items, made once before the first step) 100 items a worker,
+    // not 1,000.
     if (out.contains("-capacity") && !out.contains("-capacityStep")) {
-      out.addAll(Arrays.asList("-capacityStep", "2", "-capacityPrecision", "60"));
+      out.addAll(Arrays.asList("-capacityStep", "2", "-capacityPrecision", "60",
+          "-capacitySettle", "250ms"));
       if (!sized) {
         out.addAll(Arrays.asList("-numFiles", "100"));
       }

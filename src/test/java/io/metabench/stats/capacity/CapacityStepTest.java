@@ -69,6 +69,31 @@ class CapacityStepTest {
         .isCloseTo(500.0, Offset.offset(1e-9));
   }
 
+  /**
+   * A step of 0.5 s settling and 2 s judged, offered 1,000 a second, on a store that serves 500:
+   * it served the settling's 500 first, so the 2,000 judged took 4.5 s from the first one's due
+   * time (444.4 a second); with the settling counted in, what the store served, 500.
+   */
+  @Test
+  void aStepsSettlingCountsInItsAchievedRate() {
+    Histogram h = new Histogram(3);
+    h.recordValueWithCount(2 * MS, 2_000);
+    PhaseResult phase = new PhaseResult(OpType.STAT, 24, 2_000, 2_000,
+        Collections.<String, FailureCount>emptyMap(), Collections.<String, FailureCount>emptyMap(),
+        0, 0, 500 * MS, 5_000 * MS, 48_000 * MS, 0, 0, 0, h, 0).withPacing(500, h, 0);
+    assertThat(phase.attemptedPerSecond()).isCloseTo(444.4, Offset.offset(0.1));
+    Configuration c = new Configuration(false);
+    c.set(ConfigKeys.OPERATIONS, "stat");
+    RunInfo info = new RunInfo("t", "h", "jvm", "capped:///", false, "/b", "per-worker", "", 5);
+    RunResult plain = MapResults.of(info, BenchConfig.fromConfiguration(c), 0, "h", "p",
+        Collections.singletonList(phase), Collections.<String, FailureCount>emptyMap());
+    assertThat(plain.achievedPerSecond(phase)).isCloseTo(444.4, Offset.offset(0.1));
+    c.setLong(ConfigKeys.STEP_SETTLE_MILLIS, 500);
+    RunResult step = MapResults.of(info, BenchConfig.fromConfiguration(c), 0, "h", "p",
+        Collections.singletonList(phase), Collections.<String, FailureCount>emptyMap());
+    assertThat(step.achievedPerSecond(phase)).isCloseTo(500.0, Offset.offset(1e-9));
+  }
+
   @Test
   void aRunOfTwoProcessesWritesTheSumAsItsAchievedRate() throws Exception {
     RunResult run = twoProcesses(50);

@@ -41,10 +41,11 @@ class ITCapacity {
     conf.setInt(CappedFileSystem.SERVERS, servers);
     conf.setLong(CappedFileSystem.SERVICE_MICROS, serviceMicros);
     java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList(what));
-    // A quarter of a second of settling unless a test asks, not the default second: the capped
-    // service has no start of its own to settle, and the suite's time is short.
+    // No settling unless a test asks: the capped service has no start of its own to settle,
+    // these tests judge the search (the settling has tests of its own), and the suite's time is
+    // short.
     if (!java.util.Arrays.asList(more).contains("-capacitySettle")) {
-      args.addAll(java.util.Arrays.asList("-capacitySettle", "250ms"));
+      args.addAll(java.util.Arrays.asList("-capacitySettle", "0"));
     }
     args.addAll(java.util.Arrays.asList("-numFiles", "20", "-clientWarmup", "0",
         "-capacityStep", "2", "-baseDir",
@@ -195,7 +196,7 @@ class ITCapacity {
     for (int m = 0; m < 2; m++) {
       String[] args = {"-operation", "stat", "-threads", "12", "-capacity", "p99=20ms",
           "-numFiles", "20", "-clientWarmup", "0", "-capacityStep", "2", "-capacitySettle",
-          "250ms", "-baseDir", CappedFileSystem.uriOf(base), "-processes", "2", "-mapIndex",
+          "0", "-baseDir", CappedFileSystem.uriOf(base), "-processes", "2", "-mapIndex",
           Integer.toString(m), "-startTime", Long.toString(start), "-outDir", new File(scratch, "out-" + m).getPath()};
       runs.add(pool.submit(() -> MetaBenchRun.run(conf, scratch, args)));
     }
@@ -402,7 +403,7 @@ class ITCapacity {
   void aMapsJobIsSearchedAsOneWholeAStepAJob() throws Exception {
     // Within 10 %: the precision is the other tests' to show (a job a step costs seconds).
     MetaBenchRun r = search(1, 2_000, 12, "p99=20ms", "-maps", "2", "-D",
-        "mapreduce.framework.name=local", "-capacityPrecision", "10");
+        "mapreduce.framework.name=local", "-capacityPrecision", "10", "-capacitySettle", "250ms");
     foundWithin(r, 500, "stat", 0.10);
     assertThat(r.json().path("maps").asInt()).isEqualTo(2);
     assertThat(r.stdout).contains("12 workers in each of 2 maps (a job a step)");
@@ -443,8 +444,7 @@ class ITCapacity {
   /**
    * Two targets side by side under one bound: one server of 2 ms (500 stats a second) and two
    * (1,000), set per target; each searched in turn, into a directory of its own, each found within
-   * 2.5 % (32 workers: capacity × bound × 1.5 for the second), the second's rate twice the
-   * first's. It stands for a lone search of 500 too.
+   * the 10 % asked (32 workers: capacity × bound × 1.5 for the second), the ratio theirs.
    */
   @Test
   void twoTargetsAreSearchedOneAfterAnotherWithTheirRatio() throws Exception {
@@ -454,7 +454,8 @@ class ITCapacity {
     File out = new File(scratch, "side-by-side");
     MetaBenchRun r = MetaBenchRun.run(conf, scratch, "-operation", "stat", "-threads", "32",
         "-numFiles", "20", "-clientWarmup", "0", "-capacity", "p99=20ms", "-capacityStep", "2",
-        "-capacitySettle", "250ms", "-target", "one=" + CappedFileSystem.uriOf(new File(scratch, "one")),
+        "-capacitySettle", "0", "-capacityPrecision", "10",
+        "-target", "one=" + CappedFileSystem.uriOf(new File(scratch, "one")),
         "-target", "two=" + CappedFileSystem.uriOf(new File(scratch, "two")),
         "-D", "metabench.target.one." + CappedFileSystem.SERVERS + "=1",
         "-D", "metabench.target.two." + CappedFileSystem.SERVERS + "=2",
@@ -465,8 +466,9 @@ class ITCapacity {
     assertThat(targets.size()).isEqualTo(2);
     double one = targets.get(0).path("heldPerSecond").asDouble();
     double two = targets.get(1).path("heldPerSecond").asDouble();
-    assertThat(Math.abs(one - 500) / 500).as(r.stdout).isLessThanOrEqualTo(0.025);
-    assertThat(Math.abs(two - 1_000) / 1_000).as(r.stdout).isLessThanOrEqualTo(0.025);
+    // Within 10 %: the precision is the other tests' to show; this one's is the side by side.
+    assertThat(Math.abs(one - 500) / 500).as(r.stdout).isLessThanOrEqualTo(0.10);
+    assertThat(Math.abs(two - 1_000) / 1_000).as(r.stdout).isLessThanOrEqualTo(0.10);
     assertThat(targets.get(1).path("ratio").asDouble()).isCloseTo(two / one,
         org.assertj.core.data.Offset.offset(0.001));
     assertThat(r.stdout).containsPattern("(?m)^one +[0-9.,]+ +1\\.00x ")

@@ -255,7 +255,8 @@ class ITWritingInNamespace {
     java.util.List<String> args = new java.util.ArrayList<>(java.util.Arrays.asList(
         "-prefillFiles", "200", "-prefillDepth", "2", "-prefillFanOut", "5", "-onPrefill",
         "uniform", "-threads", "4", "-capacity", "p99=100ms", "-capacityStep", "2",
-        "-capacityPrecision", "90", "-clientWarmup", "0", "-baseDir", hdfs.uri() + base));
+        "-capacitySettle", "250ms", "-capacityPrecision", "90", "-clientWarmup", "0", "-baseDir",
+        hdfs.uri() + base));
     args.addAll(java.util.Arrays.asList(what));
     MetaBenchRun r;
     try (AuditCapture capture = AuditCapture.start()) {

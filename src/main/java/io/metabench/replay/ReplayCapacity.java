@@ -127,7 +127,7 @@ public final class ReplayCapacity implements CapacitySearch.Steps {
     }
     PhaseResult total = PhaseResult.totalOfMix(run.phases());
     StepVerdict verdict = kind == CapacityStep.Kind.PROBE ? null : StepVerdict.judgeParts(
-        "replay", total, run.phases(), total.attemptedPerSecond(), rate, plan.bounds(),
+        "replay", total, run.phases(), run.achievedPerSecond(total), rate, plan.bounds(),
         plan.failureShare(), !target.embedded(), 1);
     return new CapacityStep(number, kind, rate, run, total, end.verdictOf(verdict));
   }

@@ -12,6 +12,8 @@
 #   check, warmed first by a closed-loop run of WARM_SECONDS [60].
 #   OPERATION [create_write]  BOUND [p99=10ms]  THREADS [32]  REPEATS [3]
 #   WORK_DIR [target/capacity/<yyyyMMdd-HHmmss>]
+#   JVM_OPTS [-Xms256m -Xmx1g -XX:-TieredCompilation]: each search's JVM, as scripts/meta-bench.sh
+#   starts it by default; its GC log is written beside the search (gc-<repeat>.log).
 # Needs a JDK, Maven (builds the classes), python3. The classes are copied into WORK_DIR first,
 # so a build during the run does not change them.
 set -uo pipefail
@@ -24,6 +26,7 @@ THREADS=${THREADS:-32}
 REPEATS=${REPEATS:-3}
 WARM_SECONDS=${WARM_SECONDS:-60}
 CHECK=${CHECK:-10}
+JVM_OPTS=${JVM_OPTS:--Xms256m -Xmx1g -XX:-TieredCompilation}
 WORK_DIR=${WORK_DIR:-$root/target/capacity/$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$WORK_DIR"
 bench_classpath "$root"
@@ -34,10 +37,10 @@ if [ "$TARGET" = standalone ]; then
   base=(-baseDir "$uri/capacity")
   echo "warming the standalone HDFS at $uri: $OPERATION closed loop for $WARM_SECONDS s"
 fi
-echo "capacity of $OPERATION at $BOUND, $THREADS threads, $TARGET HDFS, $REPEATS repeats; $(nproc) cores"
+echo "capacity of $OPERATION at $BOUND, $THREADS threads, $TARGET HDFS, $REPEATS repeats; JVM $JVM_OPTS; $(nproc) cores"
 
 metabench() {
-  java -Xms256m -Xmx2g "${opens[@]}" -Dlog4j.configuration=file:"$root/conf/log4j.properties" \
+  java $JVM_OPTS ${metabench_gc:-} "${opens[@]}" -Dlog4j.configuration=file:"$root/conf/log4j.properties" \
     -cp "$test_cp" io.metabench.MetaBench "$@"
 }
 
@@ -48,6 +51,7 @@ fi
 
 for i in $(seq "$REPEATS"); do
   began=$(date +%s.%N)
+  metabench_gc=-Xlog:gc:file="$WORK_DIR/gc-$i.log"
   metabench -operation "$OPERATION" -threads "$THREADS" -capacity "$BOUND" \
     -capacityCheck "$CHECK" "${base[@]}" \
     -outDir "$WORK_DIR/search-$i" > "$WORK_DIR/search-$i.txt" 2> "$WORK_DIR/search-$i.err"

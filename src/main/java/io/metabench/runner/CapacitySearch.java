@@ -179,7 +179,7 @@ public final class CapacitySearch {
    * Searches the highest rate {@code steps} hold under {@code plan} on {@code target} (as its
    * result names it) with {@code threads} workers: from half a closed-loop probe's rate (or the
    * plan's start), as {@link RateChooser} chooses; a step the client's own pause made invalid
-   * ({@link StepVerdict#clientPaused}), and a first step after the probe that broke, is run
+   * ({@link StepVerdict#clientPaused}), and a first step after the probe that did not hold, is run
    * again at once, and only the second run's outcome steers the search. {@code listener} is
    * told of each step as it ends.
    */
@@ -201,13 +201,15 @@ public final class CapacitySearch {
     for (RateChooser.Next next = chooser.next(); next != null; next = chooser.next()) {
       CapacityStep s = stop.isRequested() ? null : taken(steps.step(++judged, next.confirming
           ? CapacityStep.Kind.CONFIRM : CapacityStep.Kind.STEP, next.rate), done, listener);
-      // The client's own pause decided the step, or the first step after the probe broke (the
-      // probe's saturating load can leave a store slow for seconds: the embedded HDFS's p50 was
-      // 2.5 times its own for 3 s after a create probe): its rate is run again before the
-      // search takes an outcome for it. A second pause there is the client's limit.
+      // The client's own pause decided the step, or the first step after the probe did not
+      // hold (the probe's saturating load can leave a store slow for seconds: the embedded
+      // HDFS's p50 was 2.5 times its own for 3 s after a create probe, and where the bound
+      // allows a long wait the operations waited for workers held by it): its rate is run
+      // again before the search takes an outcome for it. A second pause there is the client's
+      // limit.
       boolean afterProbe = judged == 1 && plan.startRate() <= 0;
       if (s != null && !stop.isRequested() && (s.verdict().clientPaused()
-          || afterProbe && s.verdict().outcome() == StepVerdict.Outcome.BROKEN)) {
+          || afterProbe && s.verdict().outcome() != StepVerdict.Outcome.HELD)) {
         s = taken(steps.step(++judged, CapacityStep.Kind.CONFIRM, next.rate), done, listener);
       }
       if (s == null) {

@@ -24,16 +24,28 @@ import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The search's handling of its first step: one that broke right after the closed-loop probe is
- * run again at once (the probe's saturating load can leave a store slow for seconds), and only
- * the second run steers the search; one the user's -capacityStart began with is not.
+ * The search's handling of its first step: one that did not hold right after the closed-loop
+ * probe (broken, or invalid) is run again at once (the probe's saturating load can leave a
+ * store slow for seconds), and only the second run steers the search; one the user's
+ * -capacityStart began with is not.
  */
 class CapacitySearchTest {
   private static final long MS = 1_000_000L;
 
   /** Steps of a store that holds 1,000 a second, whose first step after a probe breaks. */
-  private static final class SlowAfterProbe implements CapacitySearch.Steps {
+  private static class SlowAfterProbe implements CapacitySearch.Steps {
     final List<String> ran = new ArrayList<>();
+    /** Whether its first step's operations waited for workers (invalid) rather than broke. */
+    private final boolean waited;
+
+    SlowAfterProbe() {
+      this(false);
+    }
+
+    SlowAfterProbe(boolean waited) {
+      this.waited = waited;
+    }
+
     private final List<LatencyBounds.Bound> bounds = LatencyBounds.parse("p99=10ms")
         .of(OpType.STAT);
 
@@ -49,7 +61,7 @@ class CapacitySearchTest {
         return new CapacityStep(number, kind, rate, run(p), p, null);
       }
       boolean slow = number == 1 || rate > 1_000;
-      PhaseResult p = phase(rate, slow ? 50 : 2);
+      PhaseResult p = phase(rate, slow ? 50 : 2, slow && !(waited && number == 1) ? 50 : 2);
       StepVerdict v = StepVerdict.judge(p, p.attemptedPerSecond(), rate, bounds, 0.01, true, 1);
       return new CapacityStep(number, kind, rate, run(p), p, v);
     }
@@ -61,12 +73,19 @@ class CapacitySearchTest {
 
   /** 2 s of stats at {@code rate} a second, each taking {@code ms}. */
   private static PhaseResult phase(double rate, long ms) {
+    return phase(rate, ms, ms);
+  }
+
+  /** As {@link #phase(double, long)}, the store answering each in {@code serviceMs}. */
+  private static PhaseResult phase(double rate, long ms, long serviceMs) {
     long n = Math.round(rate * 2);
     Histogram h = new Histogram(3);
     h.recordValueWithCount(ms * MS, n);
+    Histogram service = new Histogram(3);
+    service.recordValueWithCount(serviceMs * MS, n);
     return new PhaseResult(OpType.STAT, 12, n, n, Collections.<String, FailureCount>emptyMap(),
         Collections.<String, FailureCount>emptyMap(), 0, 0, 0, 2_000 * MS, 24_000 * MS, 0, 0, 0,
-        h, 0).withPacing(0, h, 0);
+        h, 0).withPacing(0, service, 0);
   }
 
   private static RunResult run(PhaseResult p) {
@@ -96,6 +115,20 @@ class CapacitySearchTest {
     CapacityResult r = search(steps);
     assertThat(steps.ran.subList(0, 3)).containsExactly("probe 0", "step 1000", "confirm 1000");
     // Steered by the second run: the store's 1,000, not a bisection under a broken first step.
+    assertThat(r.held()).isEqualTo(1_000.0);
+  }
+
+  /**
+   * Right after the probe, the operations of a store still slow from it may wait for workers
+   * rather than at the store (the embedded HDFS at p99 <= 50 ms, 32 workers: invalid, and the
+   * search halved to a quarter of the probe's rate): that step is run again too.
+   */
+  @Test
+  void aFirstStepInvalidAfterTheProbeIsRunAgainAtOnce() throws Exception {
+    SlowAfterProbe steps = new SlowAfterProbe(true);
+    CapacityResult r = search(steps);
+    assertThat(r.steps().get(1).verdict().outcome()).isEqualTo(StepVerdict.Outcome.INVALID);
+    assertThat(steps.ran.subList(0, 3)).containsExactly("probe 0", "step 1000", "confirm 1000");
     assertThat(r.held()).isEqualTo(1_000.0);
   }
 

@@ -3,6 +3,7 @@ package io.metabench.stats.capacity;
 import io.metabench.config.LatencyBounds;
 import io.metabench.stats.IntervalSeries;
 import io.metabench.stats.PhaseResult;
+import io.metabench.stats.Steadiness;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -13,7 +14,8 @@ import org.HdrHistogram.Histogram;
  * Whether one step of a capacity search held its offered rate (docs/capacity.md, "Held"). A step
  * is <b>held</b> when all of: it achieved at least {@value #ACHIEVED} of the rate offered; every
  * bound holds on the latencies measured from when each operation was due, over the whole step and
- * over its last third; its failures stay under the share given. It is <b>broken</b> when one of
+ * over its last third where its seconds climbed; its failures stay under the share given. It is
+ * <b>broken</b> when one of
  * these fails because of the store: the store's own answer (the service time, from each call's
  * actual start) breaks the bound too or takes all but {@value #CLIENT_SHARE} of it, or
  * operations failed. It is <b>invalid</b> when the client
@@ -276,9 +278,13 @@ public final class StepVerdict {
   }
 
   /**
-   * The bounds over the step's last third (its last full seconds, at least two): a backlog that
-   * grows through the step breaks them there first. Empty when they hold or the step is too
-   * short to tell.
+   * A percentile that rose through the step: over its last third (its last full seconds, at
+   * least two) it breaks its bound, and the step's seconds agree that it climbed (Kendall's tau
+   * of each second's percentile against time at least {@link Steadiness#AGREEMENT}, as a
+   * phase's steadiness is read). A backlog that grows through a step climbs in every second;
+   * a store's stall in one of the last seconds (on a shared machine, a few a minute) breaks the
+   * last third's percentile alone, and the whole step's bound already counts it. Empty when it
+   * holds, did not climb, or the step is too short to tell.
    */
   private static String lastThird(PhaseResult p, List<LatencyBounds.Bound> bounds) {
     List<IntervalSeries.Interval> all = p.series().intervals();
@@ -295,9 +301,21 @@ public final class StepVerdict {
     }
     for (LatencyBounds.Bound b : bounds) {
       double v = h.getValueAtPercentile(b.percentile()) / 1e6;
-      if (v > b.millis()) {
-        return String.format(Locale.ROOT, "rising: p%s over the last %d s %s ms > %s ms",
-            LatencyBounds.number(b.percentile()), n, ms(v), LatencyBounds.number(b.millis()));
+      if (v <= b.millis()) {
+        continue;
+      }
+      List<Double> each = new ArrayList<>();
+      for (IntervalSeries.Interval i : all) {
+        if (i.latency().getTotalCount() > 0) {
+          each.add((double) i.latency().getValueAtPercentile(b.percentile()));
+        }
+      }
+      double tau = Steadiness.kendallTau(each);
+      if (tau >= Steadiness.AGREEMENT) {
+        return String.format(Locale.ROOT, "rising: p%s over the last %d s %s ms > %s ms, "
+            + "climbing through the step's %d seconds (Kendall's tau %.2f)",
+            LatencyBounds.number(b.percentile()), n, ms(v), LatencyBounds.number(b.millis()),
+            each.size(), tau);
       }
     }
     return "";

@@ -269,6 +269,24 @@ class StepVerdictTest {
         P99_10MS, 0.01, true).clientPaused()).isTrue();
   }
 
+  /**
+   * A step whose whole held its bound is broken as rising only where its seconds climbed to a
+   * last third over the bound (a backlog growing through it); a stall in one of its last seconds
+   * breaks the last third's p99 alone, and the step holds (the embedded HDFS, 8 s steps: last
+   * thirds at 10.3-11.7 ms in steps whose p99 was 7.8-9.8 ms broke one search's steps 16-20).
+   */
+  @Test
+  void aStepIsRisingOnlyWhereItsSecondsClimbed() {
+    StepVerdict climbing = StepVerdict.judge(seconds(phase(9_000, 0, 2, 2), 2, 3, 4, 5, 6, 7, 9,
+        11, 13), 900, P99_10MS, 0.01, true);
+    assertThat(climbing.outcome()).isEqualTo(StepVerdict.Outcome.BROKEN);
+    assertThat(climbing.describe()).isEqualTo("broken: rising: p99 over the last 3 s 13.0 ms > "
+        + "10 ms, climbing through the step's 9 seconds (Kendall's tau 1.00)");
+    StepVerdict stalled = StepVerdict.judge(seconds(phase(9_000, 0, 2, 2), 3, 2, 9, 2, 3, 8, 2,
+        3, 13), 900, P99_10MS, 0.01, true);
+    assertThat(stalled.describe()).isEqualTo("held");
+  }
+
   /** A mix's verdict on its parts, its achieved rate its total's. */
   private static StepVerdict mix(List<PhaseResult> parts, double offered, LatencyBounds bounds,
       double failureShare, boolean clientCpuIsOwn, int spread) {

@@ -19,19 +19,22 @@ echo "the first command, $RUNS runs; heap ${META_BENCH_HEAP:-(default)}, JIT" \
   "$(nproc) cores"
 for i in $(seq "$RUNS"); do
   began=$(date +%s.%N)
-  "$root/scripts/meta-bench.sh" all -outDir "$WORK_DIR/run-$i" "$@" \
-    > "$WORK_DIR/run-$i.txt" 2> "$WORK_DIR/run-$i.err"
+  # From a directory of its own, as a newcomer runs it: its files go to
+  # metabench-results/<time>-.../ there (-outDir would make it a study).
+  mkdir -p "$WORK_DIR/run-$i"
+  (cd "$WORK_DIR/run-$i" && "$root/scripts/meta-bench.sh" all "$@" \
+    > "$WORK_DIR/run-$i.txt" 2> "$WORK_DIR/run-$i.err")
   code=$?
   ended=$(date +%s.%N)
   python3 - "$WORK_DIR/run-$i" "$i" "$code" "$began" "$ended" <<'PY'
-import json, re, sys
+import glob, json, sys
 d, i, code, began, ended = sys.argv[1:]
 took = ""
 for line in open(d + ".txt"):
     if line.startswith("took "):
         took = line.strip()
 try:
-    r = json.load(open(d + "/result.json"))
+    r = json.load(open(glob.glob(d + "/metabench-results/*/result.json")[0]))
     marks = []
     for p in r["phases"]:
         v = (p.get("steadiness") or {}).get("verdict")
@@ -42,7 +45,7 @@ try:
             marks.append("%s !" % p["operation"])
     print("run %s: wall %.1f s, exit %s; %s; %s" % (i, float(ended) - float(began), code,
           took or "no 'took' line", "marked: " + "; ".join(marks) if marks else "no mark"))
-except (OSError, ValueError, KeyError) as e:
+except (OSError, ValueError, KeyError, IndexError) as e:
     print("run %s: no result (%s), exit %s" % (i, e, code))
 PY
 done | tee "$WORK_DIR/summary.txt"

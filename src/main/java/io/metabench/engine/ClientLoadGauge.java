@@ -28,11 +28,14 @@ final class ClientLoadGauge {
   private PauseMeter pauses;
   private long longestPause = -1;
 
-  /** Reads the edge the window opens at; {@code paced}: the pauses are measured too. */
-  ClientLoadGauge start(boolean paced) {
+  /**
+   * Reads the edge the window opens at; {@code paced}: the pauses are measured too, those that
+   * end after its first {@code warmupNanos} (its warm-up's are in no figure).
+   */
+  ClientLoadGauge start(boolean paced, long warmupNanos) {
     startCpu = ProcessCpu.nanos();
     startGc = gcNanos();
-    pauses = paced ? PauseMeter.start() : null;
+    pauses = paced ? PauseMeter.start(warmupNanos) : null;
     startNanos = System.nanoTime();
     return this;
   }

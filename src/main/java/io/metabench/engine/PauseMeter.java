@@ -12,6 +12,10 @@ import java.util.function.LongSupplier;
  * meanwhile starts late, by the client's doing, not the store's. A capacity step judges a bound
  * it broke against the longest such pause (docs/capacity.md, "Held, broken, invalid").
  *
+ * <p>A pause that ended while the phase warmed up (a capacity step's settling) is in no figure,
+ * as the operations it delayed are not: only the pauses that end after {@code judgedFrom} count,
+ * so one that reaches into the judged window counts whole.
+ *
  * <p>Lifecycle: {@link #start} begins the thread, {@link #stop} ends it and returns the longest
  * pause; one meter measures one window. {@link #stop} is called from the thread that started it.
  */
@@ -20,25 +24,33 @@ final class PauseMeter {
   static final long TICK_MICROS = 1_000;
 
   private final LongSupplier clock;
+  private final long judgedFrom;
   private final Thread thread;
   private volatile boolean running = true;
   /** Written by the meter's thread only; read after it ended. */
   private volatile long longest;
 
-  private PauseMeter(LongSupplier clock, Sleeper sleeper) {
+  private PauseMeter(LongSupplier clock, long judgedFrom, Sleeper sleeper) {
     this.clock = clock;
+    this.judgedFrom = judgedFrom;
     this.thread = new Thread(() -> measure(sleeper), "metabench-pause-meter");
     thread.setDaemon(true);
   }
 
-  /** A meter started on the monotonic clock, sleeping with {@link LockSupport#parkNanos}. */
-  static PauseMeter start() {
-    return start(System::nanoTime, LockSupport::parkNanos);
+  /**
+   * A meter started on the monotonic clock, sleeping with {@link LockSupport#parkNanos}, counting
+   * the pauses that end more than {@code warmupNanos} from now.
+   */
+  static PauseMeter start(long warmupNanos) {
+    return start(System::nanoTime, System.nanoTime() + warmupNanos, LockSupport::parkNanos);
   }
 
-  /** A meter on {@code clock}, sleeping with {@code sleeper} (a test's scripted stall). */
-  static PauseMeter start(LongSupplier clock, Sleeper sleeper) {
-    PauseMeter m = new PauseMeter(clock, sleeper);
+  /**
+   * A meter on {@code clock}, sleeping with {@code sleeper} (a test's scripted stall), counting
+   * the pauses that end after {@code judgedFrom} on that clock.
+   */
+  static PauseMeter start(LongSupplier clock, long judgedFrom, Sleeper sleeper) {
+    PauseMeter m = new PauseMeter(clock, judgedFrom, sleeper);
     m.thread.start();
     return m;
   }
@@ -49,7 +61,9 @@ final class PauseMeter {
     while (running) {
       sleeper.sleep(tick);
       long now = clock.getAsLong();
-      longest = Math.max(longest, now - last - tick);
+      if (now - judgedFrom > 0) {
+        longest = Math.max(longest, now - last - tick);
+      }
       last = now;
     }
   }

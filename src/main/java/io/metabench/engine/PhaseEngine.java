@@ -252,7 +252,7 @@ public final class PhaseEngine implements AutoCloseable {
     StoreCallCounter calls = StoreCallCounter.over(new ArrayList<>(clients));
     Map<String, Long> callsBefore = calls.snapshot();
     sampler.start();
-    ClientLoadGauge load = new ClientLoadGauge().start(phase.paced());
+    ClientLoadGauge load = new ClientLoadGauge().start(phase.paced(), phase.warmupNanos());
     window.measuring(measured);
     List<IntervalSeries> seriesBySlot;
     List<Worker.Recorded> recorded;

@@ -222,10 +222,16 @@ public final class CapacitySearch {
     double held = chooser.held();
     if (ending.isEmpty() && plan.checkMargin() > 0 && !Double.isNaN(held)
         && !chooser.clientLimited() && held * (1 - plan.checkMargin()) > lowest) {
-      // The answer seen from both sides, after the search: these steps steer nothing.
+      // The answer seen from both sides, after the search: these steps steer nothing. A check
+      // the client's own pause decided is run again, as a search's step is: it says nothing.
       for (double f : new double[] {1 - plan.checkMargin(), 1 + plan.checkMargin()}) {
-        if (stop.isRequested() || taken(steps.step(++judged, CapacityStep.Kind.CHECK,
-            RateChooser.round(held * f)), done, listener) == null) {
+        double rate = RateChooser.round(held * f);
+        CapacityStep c = stop.isRequested() ? null
+            : taken(steps.step(++judged, CapacityStep.Kind.CHECK, rate), done, listener);
+        if (c != null && !stop.isRequested() && c.verdict().clientPaused()) {
+          c = taken(steps.step(++judged, CapacityStep.Kind.CHECK, rate), done, listener);
+        }
+        if (c == null) {
           ending = "stopped: " + stop.reason();
           break;
         }

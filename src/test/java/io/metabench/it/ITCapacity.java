@@ -299,8 +299,11 @@ class ITCapacity {
 
   /**
    * The same pause while the first step settles, its default second (its 100th stat, due 0.4 s
-   * in): in no figure, so that step held; its settling's operations are counted apart (the run's
-   * warm-up operations, the rate × a second), and the search says how long each step settled.
+   * in): in no figure, neither in the latencies judged nor as the client's pause (the step's
+   * outcome is not asserted: on a CI run another pause of the machine's, 30 ms, fell in its 2 s
+   * and broke its p99, and the 150 ms one of the settling was then named as the reason); its
+   * operations are counted apart (the run's warm-up operations, the rate × a second), and the
+   * search says how long each step settled.
    */
   @Test
   void aPauseWhileAStepSettlesIsInNoFigure() throws Exception {
@@ -311,9 +314,12 @@ class ITCapacity {
     assertThat(r.stdout).contains("each step 2 s after 1 s settling");
     JsonNode first = r.json().path("steps").get(0);
     assertThat(first.path("offeredPerSecond").asDouble()).isEqualTo(250.0);
-    assertThat(first.path("outcome").asText()).as(r.stdout).isEqualTo("held");
     for (JsonNode p : first.path("run").path("phases")) {
       if ("stat".equals(p.path("operation").asText())) {
+        assertThat(p.path("latencyMs").path("max").asDouble()).as(first.toString())
+            .isLessThan(150);
+        assertThat(p.path("clientLoad").path("longestPauseMillis").asDouble())
+            .as(first.toString()).isLessThan(150);
         assertThat(p.path("warmupOperations").asLong()).as(first.toString()).isBetween(240L, 260L);
         assertThat(p.path("attempted").asLong()).as(first.toString()).isBetween(495L, 505L);
       }

@@ -93,15 +93,17 @@ public final class CapacityResult {
 
   /**
    * The step run after the search above ({@code above}) or below the rate held
-   * ({@code -capacityCheck}); null when none ran.
+   * ({@code -capacityCheck}), its latest run (one the client's pause decided is run again);
+   * null when none ran.
    */
   public CapacityStep checkStep(boolean above) {
+    CapacityStep latest = null;
     for (CapacityStep s : steps) {
       if (s.kind() == CapacityStep.Kind.CHECK && s.offered() > held == above) {
-        return s;
+        latest = s;
       }
     }
-    return null;
+    return latest;
   }
 
   /**

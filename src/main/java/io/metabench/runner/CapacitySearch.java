@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.apache.hadoop.conf.Configuration;
 
 /**
@@ -197,21 +198,18 @@ public final class CapacitySearch {
     RateChooser chooser = new RateChooser(RateChooser.round(Math.max(start, lowest)),
         plan.precision(), MAX_STEPS, lowest);
     String ending = "";
-    int judged = 0;
+    Runner run = new Runner(steps, stop, done, listener);
     for (RateChooser.Next next = chooser.next(); next != null; next = chooser.next()) {
-      CapacityStep s = stop.isRequested() ? null : taken(steps.step(++judged, next.confirming
-          ? CapacityStep.Kind.CONFIRM : CapacityStep.Kind.STEP, next.rate), done, listener);
       // The client's own pause decided the step, or the first step after the probe did not
       // hold (the probe's saturating load can leave a store slow for seconds: the embedded
       // HDFS's p50 was 2.5 times its own for 3 s after a create probe, and where the bound
       // allows a long wait the operations waited for workers held by it): its rate is run
       // again before the search takes an outcome for it. A second pause there is the client's
       // limit.
-      boolean afterProbe = judged == 1 && plan.startRate() <= 0;
-      if (s != null && !stop.isRequested() && (s.verdict().clientPaused()
-          || afterProbe && s.verdict().outcome() != StepVerdict.Outcome.HELD)) {
-        s = taken(steps.step(++judged, CapacityStep.Kind.CONFIRM, next.rate), done, listener);
-      }
+      boolean afterProbe = run.judged == 0 && plan.startRate() <= 0;
+      CapacityStep s = run.twiceIf(next.confirming ? CapacityStep.Kind.CONFIRM
+          : CapacityStep.Kind.STEP, CapacityStep.Kind.CONFIRM, next.rate,
+          v -> v.clientPaused() || afterProbe && v.outcome() != StepVerdict.Outcome.HELD);
       if (s == null) {
         ending = "stopped: " + stop.reason();
         break;
@@ -225,13 +223,8 @@ public final class CapacitySearch {
       // The answer seen from both sides, after the search: these steps steer nothing. A check
       // the client's own pause decided is run again, as a search's step is: it says nothing.
       for (double f : new double[] {1 - plan.checkMargin(), 1 + plan.checkMargin()}) {
-        double rate = RateChooser.round(held * f);
-        CapacityStep c = stop.isRequested() ? null
-            : taken(steps.step(++judged, CapacityStep.Kind.CHECK, rate), done, listener);
-        if (c != null && !stop.isRequested() && c.verdict().clientPaused()) {
-          c = taken(steps.step(++judged, CapacityStep.Kind.CHECK, rate), done, listener);
-        }
-        if (c == null) {
+        if (run.twiceIf(CapacityStep.Kind.CHECK, CapacityStep.Kind.CHECK,
+            RateChooser.round(held * f), StepVerdict::clientPaused) == null) {
           ending = "stopped: " + stop.reason();
           break;
         }
@@ -241,6 +234,46 @@ public final class CapacitySearch {
     return new CapacityResult(plan, target, threads, done, chooser.held(),
         chooser.answerBrokeAt(), chooser.clientLimited(), ending.isEmpty() ? chooser.ending()
         : ending, (System.nanoTime() - began) / 1e9);
+  }
+
+  /**
+   * Runs a search's judged steps, numbered in the order they run, keeping each in the search's
+   * list and telling its listener. Used by the one thread that searches.
+   */
+  private static final class Runner {
+    private final Steps steps;
+    private final StopRequest stop;
+    private final List<CapacityStep> done;
+    private final Consumer<CapacityStep> listener;
+    /** How many judged steps have run. */
+    int judged;
+
+    Runner(Steps steps, StopRequest stop, List<CapacityStep> done,
+        Consumer<CapacityStep> listener) {
+      this.steps = steps;
+      this.stop = stop;
+      this.done = done;
+      this.listener = listener;
+    }
+
+    /**
+     * A step of {@code kind} at {@code rate}, run once more as {@code againAs} when its verdict
+     * is one {@code saysNothing} of (its rate's outcome then comes from the second run); null
+     * when a stop came before either ran.
+     */
+    CapacityStep twiceIf(CapacityStep.Kind kind, CapacityStep.Kind againAs, double rate,
+        Predicate<StepVerdict> saysNothing) throws IOException, InterruptedException {
+      CapacityStep s = once(kind, rate);
+      if (s != null && !stop.isRequested() && saysNothing.test(s.verdict())) {
+        s = once(againAs, rate);
+      }
+      return s;
+    }
+
+    private CapacityStep once(CapacityStep.Kind kind, double rate)
+        throws IOException, InterruptedException {
+      return stop.isRequested() ? null : taken(steps.step(++judged, kind, rate), done, listener);
+    }
   }
 
   /** {@code s}, kept in {@code done} and told to {@code listener} unless it is null. */

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.testing.DocExamples;
 import java.io.File;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Which commands of a page the docs' example check runs: fenced shell blocks, indented too. */
@@ -20,5 +23,14 @@ class DocExamplesTest {
     assertThat(examples.get(0).args).containsExactly("-operation", "stat");
     assertThat(examples.get(1).args).containsExactly("-mix", "stat:1", "-threads", "2");
     assertThat(examples.get(1).where).isEqualTo("page.md:10");
+  }
+
+  @Test
+  void aScaledExampleStartsItsJvmWithTheQuickJitUnlessItChoosesOne() {
+    assertThat(DocExamples.scaledEnv(Collections.emptyMap(), Arrays.asList("-operation", "stat")))
+        .containsEntry("META_BENCH_JIT", DocExamples.QUICK_JIT);
+    Map<String, String> chosen = Collections.singletonMap("META_BENCH_JIT", "");
+    assertThat(DocExamples.scaledEnv(chosen, Arrays.asList("all")))
+        .containsEntry("META_BENCH_JIT", "").containsEntry("THREADS", "2");
   }
 }

@@ -3,6 +3,7 @@ package io.metabench.docs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.metabench.testing.DocExamples;
+import io.metabench.testing.ScriptRun;
 import java.io.File;
 import java.util.Arrays;
 import java.util.Collections;
@@ -28,7 +29,7 @@ class DocExamplesTest {
   @Test
   void aScaledExampleStartsItsJvmWithTheQuickJitUnlessItChoosesOne() {
     assertThat(DocExamples.scaledEnv(Collections.emptyMap(), Arrays.asList("-operation", "stat")))
-        .containsEntry("META_BENCH_JIT", DocExamples.QUICK_JIT);
+        .containsEntry("META_BENCH_JIT", ScriptRun.QUICK_JIT);
     Map<String, String> chosen = Collections.singletonMap("META_BENCH_JIT", "");
     assertThat(DocExamples.scaledEnv(chosen, Arrays.asList("all")))
         .containsEntry("META_BENCH_JIT", "").containsEntry("THREADS", "2");

@@ -32,8 +32,6 @@ public final class DocExamples {
   /** Items per worker an example runs at most, and workers, once scaled down. */
   static final int FILES = 20;
   static final int THREADS = 2;
-  /** The JIT option a scaled example's JVM starts with ({@link #scaledEnv}). */
-  public static final String QUICK_JIT = "-XX:TieredStopAtLevel=1";
 
   private DocExamples() {
   }
@@ -296,14 +294,12 @@ public final class DocExamples {
    * The environment scaled down as {@link #scaled} scales options. A run named by an operation
    * word ({@code scripts/meta-bench.sh all}) gets the script's THREADS and NUM_FILES at the
    * scaled size, in place of its defaults of 10 x 1,000. Unless the example sets it, the JVM
-   * compiles with C1 alone ({@link #QUICK_JIT} as {@code META_BENCH_JIT}): a scaled example runs
-   * for seconds, and what is checked is that it runs and what kinds of line it prints, not its
-   * figures; the script's C2-only default, made for steady rates after a warm-up, interprets
-   * such a run for most of its length (a scaled prefill example: 12.7 s, 9.5 s with C1 alone).
+   * compiles as {@link ScriptRun#QUICK_JIT} says ({@code META_BENCH_JIT}): what is checked is
+   * that a scaled example runs and what kinds of line it prints, not its figures.
    */
   public static Map<String, String> scaledEnv(Map<String, String> env, List<String> args) {
     Map<String, String> out = new LinkedHashMap<>(env);
-    out.putIfAbsent("META_BENCH_JIT", QUICK_JIT);
+    out.putIfAbsent("META_BENCH_JIT", ScriptRun.QUICK_JIT);
     out.computeIfPresent("THREADS", (k, v) -> threads(v));
     out.computeIfPresent("NUM_FILES", (k, v) -> Long.toString(Math.min(Long.parseLong(v), FILES)));
     String first = args.isEmpty() ? "-" : args.get(0);

@@ -61,6 +61,8 @@ public final class HadoopLines {
       String... args) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(new File(System.getProperty("java.home"), "bin/java").getPath());
+    // What is checked is that each call links and works on the line, not its figures.
+    cmd.add(ScriptRun.QUICK_JIT);
     // As `hadoop jar` does: the cluster's log4j.properties, its jars, then RunJar with the jar.
     cmd.add("-Dlog4j.configuration=file:" + new File(PROJECT, "conf/log4j.properties"));
     cmd.add("-Dhadoop.tmp.dir=" + new File(dir, "hadoop-tmp"));

@@ -14,6 +14,14 @@ import java.util.concurrent.TimeUnit;
  * {@code captures}, not in the working directory, so a test can check what the command wrote.
  */
 public final class ScriptRun {
+  /**
+   * The JIT option of a JVM a test starts to see that a command runs and what it prints, not its
+   * figures: C1 alone. Such a run lasts seconds, which the script's C2-only default (made for
+   * steady rates after a warm-up) spends mostly interpreting (a scaled prefill example: 12.7 s,
+   * 9.5 s with C1 alone).
+   */
+  public static final String QUICK_JIT = "-XX:TieredStopAtLevel=1";
+
   public final int exitCode;
   public final String stdout;
   public final String stderr;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.metabench.MetaBench;
 import io.metabench.op.OpType;
+import io.metabench.testing.ScriptRun;
 import java.io.File;
 import java.io.FileOutputStream;
 import java.io.OutputStream;
@@ -165,7 +166,7 @@ class ITKerberos {
     }
     File json = new File(scratch, "result.json");
     List<String> cmd = new ArrayList<>(Arrays.asList(
-        new File(System.getProperty("java.home"), "bin/java").getPath(),
+        new File(System.getProperty("java.home"), "bin/java").getPath(), ScriptRun.QUICK_JIT,
         "-Djava.security.krb5.conf=" + kdc.getKrb5conf().getAbsolutePath()));
     cmd.addAll(Arrays.asList(jvmOptions));
     cmd.addAll(Arrays.asList("-cp", System.getProperty("java.class.path"),

@@ -33,7 +33,8 @@ class ITYarnHadoop2 {
   @BeforeAll
   static void start() throws Exception {
     PrivateNetwork.require(ITYarnHadoop2.class.getSimpleName());
-    cluster = Hadoop2Cluster.start(0, PrivateNetwork.jvmOpens(), 900);
+    // The job's JVMs live for seconds and are checked for what they do (as ITYarnJob's).
+    cluster = Hadoop2Cluster.start(0, ScriptRun.QUICK_JIT + " " + PrivateNetwork.jvmOpens(), 900);
   }
 
   @AfterAll

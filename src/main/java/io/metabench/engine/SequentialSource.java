@@ -16,6 +16,8 @@ public final class SequentialSource implements ItemSource {
   private final long count;
   private final boolean cycle;
   private final Visibility visibility;
+  /** The steps it gives: its items once, or without end when it cycles ({@link #endingAfter}). */
+  private long limit;
 
   /**
    * @param cycle whether the phase is bound by time, so the items are gone through again
@@ -29,6 +31,23 @@ public final class SequentialSource implements ItemSource {
     this.count = count;
     this.cycle = cycle;
     this.visibility = visibility;
+    this.limit = cycle ? Long.MAX_VALUE : count;
+  }
+
+  /**
+   * This source, ending after {@code steps} steps however it goes round its items: a client
+   * warm-up's pass of a phase bound by time goes round as the phase will (so the JIT compiles
+   * that path; warmed on a source that did not, the JVM threw the compiled worker loop away as
+   * the phase started), and ends as a pass must.
+   */
+  SequentialSource endingAfter(long steps) {
+    this.limit = steps;
+    return this;
+  }
+
+  /** Whether it goes round its items, as a phase bound by time does. */
+  boolean cycles() {
+    return cycle;
   }
 
   @Override
@@ -38,7 +57,7 @@ public final class SequentialSource implements ItemSource {
 
   @Override
   public boolean next(long k, Step step) {
-    if (!cycle && k >= count) {
+    if (k >= limit) {
       return false;
     }
     step.set(op, cycle ? k % count : k, 0);

@@ -243,9 +243,23 @@ final class WarmupRounds {
    * visible recorded when a phase of {@code op} records it (so a phase finds that compiled too).
    */
   private void pass(OpType op, long items) throws InterruptedException {
+    rates.add(op, run(passSource(op, items)));
+  }
+
+  /**
+   * The source of a pass of {@code op} over {@code items} items, ending after them: for an
+   * operation that keeps names, one that goes round them, as that operation's phase does when it
+   * is bound by time. The rounds' creates and deletes do not, so the JIT compiles both ways
+   * through the source and neither kind of phase starts on a way the warm-up never took (warmed
+   * only on sources that did not go round, the JVM threw the compiled worker loop away as a
+   * timed open_read started, and the phase's re-warm, which took that way, ended before it was
+   * compiled again).
+   */
+  SequentialSource passSource(OpType op, long items) {
     Visibility visibility = op.createsItems() || op == OpType.RENAME
         ? new Visibility(null, new BitSet()) : Visibility.UNTRACKED;
-    rates.add(op, run(new SequentialSource(op.op(), passContext(), items, false, visibility)));
+    return new SequentialSource(op.op(), passContext(), items, keepNames.contains(op),
+        visibility).endingAfter(items);
   }
 
   /** A traversal of the scratch directory, by a worker as the phase's run. */

@@ -106,4 +106,30 @@ class WarmupRoundsTest {
     assertThat(WarmupRounds.warmedOnEveryItem(Phase.measured("stat",
         Arrays.asList(OpType.STAT), -1))).containsExactly(OpType.STAT);
   }
+
+  /**
+   * A pass of an operation that keeps names goes round its items, as that operation's phase
+   * bound by time does, whatever binds the phase it warms for, and still ends after its items;
+   * the rounds' creates and deletes do not go round. (Warmed only on sources that did not, the
+   * JVM threw the compiled worker loop away as a timed open_read started: -Xlog:jit+compilation
+   * showed Worker::call and SequentialSource::next made not entrant then.)
+   */
+  @Test
+  void aPassOfAnOperationThatKeepsNamesGoesRoundItsItemsAsATimedPhaseDoes() {
+    OpContext ctx = new OpContext(null, null, System::nanoTime, 10, (short) 1, 1048576, 4096,
+        true, false);
+    for (Phase phase : new Phase[] {Phase.measured("open_read", Arrays.asList(OpType.OPEN_READ),
+        -1).pacedBy(4_000_000_000L, 0, 0), Phase.measured("open_read",
+        Arrays.asList(OpType.OPEN_READ), -1)}) {
+      WarmupRounds rounds = new WarmupRounds(phase, ctx, new Path("/w0"), System::nanoTime,
+          new LongAdder(), new StartGate(1, () -> { }), null);
+      SequentialSource open = rounds.passSource(OpType.OPEN_READ, 16);
+      assertThat(open.cycles()).isTrue();
+      Step step = new Step();
+      assertThat(open.next(15, step)).isTrue();
+      assertThat(step.item()).isEqualTo(15);
+      assertThat(open.next(16, step)).as("the pass ends after its items").isFalse();
+      assertThat(rounds.passSource(OpType.DELETE, 1).cycles()).isFalse();
+    }
+  }
 }

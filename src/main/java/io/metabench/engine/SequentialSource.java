@@ -36,9 +36,9 @@ public final class SequentialSource implements ItemSource {
 
   /**
    * This source, ending after {@code steps} steps however it goes round its items: a client
-   * warm-up's pass of a phase bound by time goes round as the phase will (so the JIT compiles
-   * that path; warmed on a source that did not, the JVM threw the compiled worker loop away as
-   * the phase started), and ends as a pass must.
+   * warm-up's pass of an operation that keeps names goes round as that operation's phase bound by
+   * time does (so the JIT compiles that way too; {@code WarmupRounds#passSource} says why), and
+   * ends as a pass must.
    */
   SequentialSource endingAfter(long steps) {
     this.limit = steps;
